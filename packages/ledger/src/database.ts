@@ -1,0 +1,78 @@
+// Opens the ledger database in either run mode: PostgreSQL when a URL is given, else PGlite on disk.
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from './generated/prisma/client.js';
+import { applyMigrations } from './migrate.js';
+import { createPgliteClient, createPostgresClient, ensureDirectory, type SqlClient } from './sql-client.js';
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+export interface Database {
+  kind: DatabaseOptions['kind'];
+  /** Raw statements: the ledger's hot path. */
+  sql: SqlClient;
+  /** Typed access for everything that is not on the hot path. */
+  prisma: PrismaClient;
+  /** The PGlite instance in the embedded mode (to expose it over a socket), else undefined. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions, { migrate = true } = {}): Promise<Database> {
+  const database = options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : await openPglite(options);
+  if (migrate) {
+    try {
+      await applyMigrations(database.sql);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (e.g. the server restarted) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)) }) });
+  const sql = createPostgresClient(pool);
+  return {
+    kind: 'postgres',
+    sql,
+    prisma,
+    async close() {
+      await prisma.$disconnect();
+      await sql.close();
+    },
+  };
+}
+
+async function openPglite(options: { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' }): Promise<Database> {
+  let pglite: PGlite;
+  if (options.kind === 'pglite') {
+    const dataDir = path.resolve(options.dataDir);
+    ensureDirectory(path.dirname(dataDir));
+    pglite = await PGlite.create({ dataDir });
+  } else {
+    pglite = await PGlite.create();
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const sql = createPgliteClient(pglite);
+  return {
+    kind: options.kind,
+    sql,
+    prisma,
+    pglite,
+    async close() {
+      await prisma.$disconnect();
+      await sql.close();
+    },
+  };
+}

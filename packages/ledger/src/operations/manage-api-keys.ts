@@ -1,0 +1,72 @@
+// API keys: `pk_` + 32 random bytes. Only a sha256 of the secret is stored; lookups hash the
+// presented key, so a database leak does not leak usable keys.
+import crypto from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { SqlClient } from '../sql-client.js';
+
+export const API_KEY_PREFIX = 'pk_';
+
+export function hashApiKey(keyValue: string): string {
+  return crypto.createHash('sha256').update(keyValue).digest('hex');
+}
+
+export interface ApiKeyLimits {
+  maxConcurrency?: number | null;
+  rateLimitPerMinute?: number | null;
+  dailySpendCapMicros?: bigint | null;
+  monthlySpendCapMicros?: bigint | null;
+}
+
+export interface CreatedApiKey {
+  id: string;
+  accountId: string;
+  name: string;
+  keySuffix: string;
+  keyValue: string;
+  createdAt: Date;
+}
+
+export async function createApiKey(
+  prisma: PrismaClient,
+  input: { accountId: string; name: string; createdByUserId?: string | null } & ApiKeyLimits,
+): Promise<CreatedApiKey> {
+  const keyValue = API_KEY_PREFIX + crypto.randomBytes(32).toString('base64url');
+  const key = await prisma.apiKey.create({
+    data: {
+      id: crypto.randomUUID(),
+      accountId: input.accountId,
+      createdByUserId: input.createdByUserId ?? null,
+      name: input.name,
+      keyHash: hashApiKey(keyValue),
+      keySuffix: keyValue.slice(-4),
+      maxConcurrency: input.maxConcurrency ?? null,
+      rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+      dailySpendCapMicros: input.dailySpendCapMicros ?? null,
+      monthlySpendCapMicros: input.monthlySpendCapMicros ?? null,
+    },
+  });
+  return { id: key.id, accountId: key.accountId, name: key.name, keySuffix: key.keySuffix, keyValue, createdAt: key.createdAt };
+}
+
+export interface ActiveApiKey {
+  id: string;
+  accountId: string;
+  maxConcurrency: number | null;
+  rateLimitPerMinute: number | null;
+}
+
+/** The data plane's authentication lookup (cached by the caller). Revoked keys are not found. */
+export async function findActiveApiKey(sql: SqlClient, keyHash: string): Promise<ActiveApiKey | undefined> {
+  const rows = await sql.query<{ id: string; account_id: string; max_concurrency: number | null; rate_limit_per_minute: number | null }>(
+    `SELECT id, account_id, max_concurrency, rate_limit_per_minute FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
+    [keyHash],
+    'ledger_find_api_key',
+  );
+  const row = rows[0];
+  return row && { id: row.id, accountId: row.account_id, maxConcurrency: row.max_concurrency, rateLimitPerMinute: row.rate_limit_per_minute };
+}
+
+export async function revokeApiKey(prisma: PrismaClient, input: { id: string }): Promise<boolean> {
+  const result = await prisma.apiKey.updateMany({ where: { id: input.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  return result.count > 0;
+}

@@ -1,0 +1,86 @@
+// The adapter contract (version 1): every speech provider, HTTP or in-process, implements SpeechAdapter.
+// The router only ever sees these types; provider wire formats stay inside each provider's folder.
+
+export type AudioFormat = 'mp3' | 'pcm';
+
+/** A speech request after the router has parsed `<provider>/<model_id>` and validated the body. */
+export interface SpeechInput {
+  /** Everything after the first slash of `model`, passed to the provider unchanged. */
+  modelId: string;
+  /** Provider-local voice id. Adapters must encode it wherever it enters a URL. */
+  voice: string;
+  text: string;
+  /** mp3, or pcm = 16-bit little-endian, 24 kHz, mono, no header. */
+  format: AudioFormat;
+  /** OpenAI-style speed multiplier (0.25 to 4); adapters map it or warn. */
+  speed?: number;
+  /** OpenAI-style style instructions; adapters map them or warn. */
+  instructions?: string;
+  /** Passed through; accepted keys depend on the provider. Unknown keys produce warnings. */
+  providerOptions: Record<string, unknown>;
+}
+
+export interface ModelPricing {
+  unit: 'character';
+  /** Integer or fractional micro-dollars per Unicode code point of input; cost = ceil(chars × this). */
+  microsPerUnit: number;
+}
+
+export interface ModelDescriptor {
+  id: string;
+  name: string;
+  responseFormats: AudioFormat[];
+  pricing: ModelPricing;
+  /** Longest input the provider accepts for this model, in code points. */
+  maxInputCharacters: number;
+}
+
+export interface VoiceDescriptor {
+  id: string;
+  name: string;
+  /** BCP 47 tag, e.g. en-US. */
+  language: string;
+  /** Free-form labels; `gender` is filtered on exactly (case-insensitive). */
+  labels: Record<string, string>;
+  previewUrl?: string;
+  /** Model ids (without provider prefix) this voice works with. */
+  modelCompatibility: string[];
+}
+
+export interface ProviderCapabilities {
+  supportedFormats: AudioFormat[];
+  /** Features the provider has that this adapter does not wire up yet. */
+  unwiredCapabilities: string[];
+  /** Behaviour a user should know about (limits, mappings). */
+  quirks: string[];
+  /** ISO timestamp of the last smoke test against the real provider, or null when never run. */
+  lastSmokeTest: string | null;
+}
+
+export interface ProviderDescriptor {
+  id: string;
+  name: string;
+  website: string;
+  /** False for providers that need no credentials (local). */
+  requiresApiKey: boolean;
+  models: ModelDescriptor[];
+  voices: VoiceDescriptor[];
+  capabilities: ProviderCapabilities;
+}
+
+export interface SpeechResult {
+  /** Options that were ignored or approximated, e.g. `speed ignored: not supported by elevenlabs`. */
+  warnings: string[];
+  /**
+   * The audio, in the requested format. The first chunk is already received when synthesize()
+   * resolves, so retries and deadlines cover everything up to the first byte. Iterating pulls
+   * more from upstream (backpressure); breaking out of the loop cancels the upstream request.
+   */
+  audio: AsyncIterable<Uint8Array>;
+}
+
+export interface SpeechAdapter {
+  readonly descriptor: ProviderDescriptor;
+  synthesize(input: SpeechInput, context: { signal: AbortSignal }): Promise<SpeechResult>;
+  close(): Promise<void>;
+}

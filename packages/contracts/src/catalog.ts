@@ -1,0 +1,64 @@
+// Providers, voices and status: the catalog a client browses before it speaks.
+import { z } from 'zod';
+import { AudioFormatSchema } from './speech.js';
+
+export const PricingSchema = z
+  .object({ unit: z.literal('character'), microsPerUnit: z.number().nonnegative() })
+  .meta({ id: 'Pricing', description: 'cost = ceil(code points of input × microsPerUnit), in integer micro-dollars.' });
+
+export const ModelSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    response_formats: z.array(AudioFormatSchema),
+    pricing: PricingSchema,
+    maxInputCharacters: z.int().describe('Longer input is refused with 400 invalid_body before anything is charged.'),
+  })
+  .meta({ id: 'Model' });
+
+export const ProviderSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    website: z.string(),
+    models: z.array(ModelSchema),
+    capabilities: z.object({
+      supportedFormats: z.array(AudioFormatSchema),
+      unwiredCapabilities: z.array(z.string()),
+      quirks: z.array(z.string()),
+      lastSmokeTest: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'Provider' });
+
+export const ProvidersResponseSchema = z.object({ providers: z.array(ProviderSchema) }).meta({ id: 'Providers' });
+
+export const VoiceSchema = z
+  .object({
+    id: z.string(),
+    provider: z.string(),
+    name: z.string(),
+    language: z.string(),
+    labels: z.record(z.string(), z.string()),
+    preview_url: z.string().optional(),
+    model_compatibility: z.array(z.string()),
+  })
+  .meta({ id: 'Voice' });
+
+export const VoicesQuerySchema = z.object({
+  provider: z.string().optional().describe('Comma-separated provider ids.'),
+  language: z.string().optional().describe('ISO prefix, case-insensitive: `en` matches `en-US`.'),
+  gender: z.string().optional().describe('Exact `gender` label, case-insensitive.'),
+});
+
+export const VoicesResponseSchema = z.object({ voices: z.array(VoiceSchema) }).meta({ id: 'Voices' });
+
+export const ProviderStatusSchema = z
+  .object({ id: z.string(), state: z.enum(['available', 'unavailable']), reason: z.string().optional() })
+  .meta({ id: 'ProviderStatus' });
+
+export const StatusResponseSchema = z.object({ providers: z.array(ProviderStatusSchema) }).meta({ id: 'Status' });
+
+export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
+export type VoicesResponse = z.infer<typeof VoicesResponseSchema>;
+export type StatusResponse = z.infer<typeof StatusResponseSchema>;

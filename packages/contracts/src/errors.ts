@@ -1,0 +1,33 @@
+// Every non-2xx body is {"error": code, "details"?: text}; this table is the one map from code to status.
+import { z } from 'zod';
+
+export const ERROR_STATUS = {
+  invalid_body: 400,
+  invalid_model: 400,
+  invalid_query: 400,
+  unauthorized: 401,
+  insufficient_credit: 402,
+  not_found: 404,
+  method_not_allowed: 405,
+  internal_error: 500,
+  upstream_error: 502,
+  provider_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The spec answers a per-attempt deadline with 504 but keeps the code upstream_error. */
+export const UPSTREAM_TIMEOUT_STATUS = 504;
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    details: z.string().optional(),
+  })
+  .meta({ id: 'Error', description: 'Every error response. `details` is for people; `error` is the stable machine code.' });
+
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export function errorBody(code: ErrorCode, details?: string): ErrorBody {
+  return details === undefined ? { error: code } : { error: code, details };
+}

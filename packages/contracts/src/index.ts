@@ -1,0 +1,15 @@
+// @voice-router/contracts: request/response schemas shared by the servers, the CLI and the OpenAPI document.
+export { ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, ErrorBodySchema, errorBody, type ErrorCode, type ErrorBody } from './errors.js';
+export {
+  SpeechRequestSchema, AudioFormatSchema, MAX_SPEECH_BODY_BYTES, SPEECH_KNOWN_FIELDS, SPEECH_HEADERS,
+  parseModel, countCodePoints, type SpeechRequest, type ParsedModel,
+} from './speech.js';
+export {
+  CreditsResponseSchema, ActivityQuerySchema, ActivityResponseSchema, ActivityRowSchema, LedgerKindSchema,
+  type CreditsResponse, type ActivityRow,
+} from './credits.js';
+export {
+  ProvidersResponseSchema, ProviderSchema, ModelSchema, PricingSchema, VoicesQuerySchema, VoicesResponseSchema, VoiceSchema,
+  StatusResponseSchema, ProviderStatusSchema, type ProvidersResponse, type VoicesResponse, type StatusResponse,
+} from './catalog.js';
+export { buildOpenApiDocument } from './openapi.js';

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { renderOpenApiFiles } from '../scripts/render-openapi.mjs';
+import { buildOpenApiDocument } from './openapi.js';
+import { SpeechRequestSchema, countCodePoints, parseModel } from './speech.js';
+
+describe('the OpenAPI document', () => {
+  it('is committed and current, with client types generated from it', async () => {
+    const files: Record<string, string> = await renderOpenApiFiles(buildOpenApiDocument);
+    for (const [path, text] of Object.entries(files)) {
+      const committed = fs.readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+      expect(committed, `${path} is stale: run node scripts/write-openapi.mjs after a build`).toBe(text);
+    }
+  });
+
+  it('references only schemas it defines', () => {
+    const document = buildOpenApiDocument();
+    const text = JSON.stringify(document);
+    for (const match of text.matchAll(/#\/components\/schemas\/(\w+)/g)) {
+      expect(document.components.schemas).toHaveProperty(match[1]!);
+    }
+  });
+});
+
+describe('speech request parsing', () => {
+  it('splits the model at the first slash only', () => {
+    expect(parseModel('openai/tts-1')).toEqual({ ok: true, provider: 'openai', modelId: 'tts-1' });
+    expect(parseModel('local/espeak/ng')).toEqual({ ok: true, provider: 'local', modelId: 'espeak/ng' });
+    for (const bad of ['tts-1', '/tts-1', 'openai/', 'Open AI/x', '../x/y']) expect(parseModel(bad).ok).toBe(false);
+  });
+
+  it('counts code points, not UTF-16 units', () => {
+    expect(countCodePoints('héllo')).toBe(5);
+    expect(countCodePoints('👋🏽')).toBe(2);
+    expect(countCodePoints('a\ud800b')).toBe(3);
+  });
+
+  it('defaults the format and accepts OpenAI extras', () => {
+    const parsed = SpeechRequestSchema.parse({ model: 'openai/tts-1', input: 'hi', voice: 'alloy', stream_format: 'audio' });
+    expect(parsed.response_format).toBe('mp3');
+    expect(SpeechRequestSchema.safeParse({ model: 'openai/tts-1', input: 'hi', voice: 'alloy', response_format: 'opus' }).success).toBe(false);
+    expect(SpeechRequestSchema.safeParse({ model: 'openai/tts-1', input: 'hi', voice: 5 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+// Builds the OpenAPI 3.1 document served at /v1/openapi.json from the zod schemas above.
+import { z } from 'zod';
+import { ERROR_STATUS, ErrorBodySchema, UPSTREAM_TIMEOUT_STATUS } from './errors.js';
+import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, SpeechRequestSchema } from './speech.js';
+import { ActivityResponseSchema, ActivityRowSchema, CreditsResponseSchema } from './credits.js';
+import {
+  ModelSchema, PricingSchema, ProviderSchema, ProviderStatusSchema, ProvidersResponseSchema, StatusResponseSchema,
+  VoiceSchema, VoicesResponseSchema,
+} from './catalog.js';
+
+const NAMED_SCHEMAS = [
+  ErrorBodySchema, SpeechRequestSchema, CreditsResponseSchema, ActivityResponseSchema,
+  ProvidersResponseSchema, VoicesResponseSchema, StatusResponseSchema, ActivityRowSchema, ProviderSchema, ModelSchema,
+  PricingSchema, VoiceSchema, ProviderStatusSchema,
+];
+
+const reference = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (id: string) => ({ content: { 'application/json': { schema: reference(id) } } });
+
+function errors(...codes: Array<keyof typeof ERROR_STATUS>) {
+  const responses: Record<string, unknown> = {};
+  for (const code of codes) {
+    const status = String(ERROR_STATUS[code]);
+    const existing = responses[status] as { description: string } | undefined;
+    responses[status] = { description: existing ? `${existing.description}, ${code}` : code, ...json('Error') };
+  }
+  return responses;
+}
+
+function componentSchemas(): Record<string, unknown> {
+  const registry = z.registry<{ id: string }>();
+  for (const schema of NAMED_SCHEMAS) registry.add(schema, { id: (schema.meta() as { id: string }).id });
+  const output = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: 'input', unrepresentable: 'any' });
+  const schemas: Record<string, unknown> = {};
+  for (const [id, schema] of Object.entries(output.schemas)) {
+    const { $schema: _dialect, $id: _id, ...rest } = schema as Record<string, unknown>;
+    schemas[id] = rest;
+  }
+  return schemas;
+}
+
+const bearer = [{ apiKey: [] }];
+
+export function buildOpenApiDocument(options: { version?: string } = {}) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Voice Router',
+      version: options.version ?? '0.1.0',
+      description:
+        'One OpenAI-compatible text-to-speech interface in front of many providers, with a prepaid wallet in integer USD micro-dollars. ' +
+        'Errors always have the body {"error": code, "details"?: text}.',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A `pk_` API key.' } },
+      schemas: componentSchemas(),
+    },
+    paths: {
+      '/v1/audio/speech': {
+        post: {
+          operationId: 'createSpeech',
+          summary: 'Synthesize speech (streamed)',
+          description:
+            'Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. ' +
+            'Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); ' +
+            'an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. ' +
+            `Bodies over ${MAX_SPEECH_BODY_BYTES} bytes are refused. A provider with no API key configured answers 503 provider_unavailable.`,
+          security: bearer,
+          requestBody: { required: true, ...json('SpeechRequest') },
+          responses: {
+            '200': {
+              description: 'Audio, chunked.',
+              headers: {
+                [SPEECH_HEADERS.provider]: { schema: { type: 'string' }, description: 'The provider that served the request.' },
+                [SPEECH_HEADERS.costMicros]: { schema: { type: 'integer' }, description: 'What this request costs, in micro-dollars.' },
+                [SPEECH_HEADERS.warnings]: { schema: { type: 'string' }, description: 'Semicolon-separated notes on ignored or approximated options; absent when none.' },
+                [SPEECH_HEADERS.requestId]: { schema: { type: 'string' }, description: 'Also the reservation id in the ledger.' },
+              },
+              content: {
+                'audio/mpeg': { schema: { type: 'string', format: 'binary' } },
+                'audio/l16': { schema: { type: 'string', format: 'binary' }, description: '16-bit little-endian, 24 kHz, mono.' },
+              },
+            },
+            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'internal_error', 'upstream_error', 'provider_unavailable'),
+            [String(UPSTREAM_TIMEOUT_STATUS)]: { description: 'upstream_error: no response within the per-attempt deadline', ...json('Error') },
+          },
+        },
+      },
+      '/v1/credits': {
+        get: { operationId: 'getCredits', security: bearer, responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized') } },
+      },
+      '/v1/credits/activity': {
+        get: {
+          operationId: 'listCreditActivity',
+          security: bearer,
+          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } }],
+          responses: { '200': { description: 'Ledger rows, newest first.', ...json('Activity') }, ...errors('invalid_query', 'unauthorized') },
+        },
+      },
+      '/v1/providers': {
+        get: { operationId: 'listProviders', responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') } } },
+      },
+      '/v1/voices': {
+        get: {
+          operationId: 'listVoices',
+          parameters: [
+            { name: 'provider', in: 'query', schema: { type: 'string' }, description: 'Comma-separated provider ids.' },
+            { name: 'language', in: 'query', schema: { type: 'string' }, description: 'ISO prefix, case-insensitive (`en` matches `en-US`).' },
+            { name: 'gender', in: 'query', schema: { type: 'string' }, description: 'Exact gender label, case-insensitive.' },
+          ],
+          responses: { '200': { description: 'Voices across providers.', ...json('Voices') } },
+        },
+      },
+      '/v1/status': {
+        get: { operationId: 'getStatus', responses: { '200': { description: 'Provider availability, computed without upstream calls.', ...json('Status') } } },
+      },
+      '/v1/openapi.json': {
+        get: { operationId: 'getOpenApiDocument', responses: { '200': { description: 'This document.' } } },
+      },
+    },
+  };
+}

@@ -1,0 +1,4 @@
+// @voice-router/service-kit: what every app needs at its edges: logging, configuration, shutdown.
+export { createLogger, redact, type Logger, type LogLevel } from './logger.js';
+export { parseEnvironment, booleanFlag, ConfigurationError } from './environment.js';
+export { onShutdown } from './shutdown.js';

@@ -7,7 +7,7 @@ export function redisUrl(): string | undefined {
 }
 
 export function uniqueRedisPrefix(): string {
-  return `vr-test-${crypto.randomBytes(6).toString('hex')}`;
+  return `${process.env.VR_TEST_REDIS_PREFIX ?? "vr-test"}-${crypto.randomBytes(6).toString("hex")}`;
 }
 
 export async function flushRedisPrefix(url: string, prefix: string): Promise<void> {

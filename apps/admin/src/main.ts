@@ -1,0 +1,103 @@
+// `npm run admin -- <command> [--flag value …]`: operator commands in either run mode.
+// With DATABASE_URL: straight to PostgreSQL. Embedded: through the running service's loopback admin
+// endpoint when it runs (PGlite allows one process), else by opening the PGlite data dir itself.
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '@voice-router/ledger';
+import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './commands.js';
+import { adminFilePath, type AdminEndpointFile } from './admin-server.js';
+
+const USAGE = `usage: npm run admin -- <command> [options]
+  create-user  --email <email>
+  create-org   --name <name> --owner <email>
+  add-member   --org <org id> --email <email>
+  create-key   --email <email> [--org <org id>] [--name <name>]
+  revoke-key   --id <key id>
+  grant        --email <email> --usd <amount> [--org <org id>]
+  list-accounts
+  audit        --email <email> [--org <org id>]
+Embedded mode uses DATA_DIR (default ./.data); with DATABASE_URL it talks to PostgreSQL.`;
+
+export function parseArguments(argv: string[]): AdminCommand {
+  const [command, ...rest] = argv;
+  const fields: Record<string, string> = { command: command ?? '' };
+  for (let index = 0; index < rest.length; index += 2) {
+    const flag = rest[index]!;
+    const value = rest[index + 1];
+    if (!flag.startsWith('--') || value === undefined) throw new Error(`expected --flag value, got ${flag}`);
+    fields[flag.slice(2)] = value;
+  }
+  const parsed = AdminCommandSchema.safeParse(fields);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'command'}: ${issue.message}`).join('\n'));
+  return parsed.data;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function viaRunningService(endpoint: AdminEndpointFile, command: AdminCommand): Promise<unknown> {
+  const response = await fetch(`${endpoint.url}/admin/commands`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(command),
+  });
+  const body = (await response.json()) as { error?: string; details?: string };
+  if (!response.ok) throw new Error(body.details ?? body.error ?? `HTTP ${response.status}`);
+  return body;
+}
+
+async function run(command: AdminCommand): Promise<unknown> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+    try {
+      return await runAdminCommand(database, command);
+    } finally {
+      await database.close();
+    }
+  }
+  const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+  const endpointFile = adminFilePath(dataDir);
+  if (fs.existsSync(endpointFile)) {
+    const endpoint = JSON.parse(fs.readFileSync(endpointFile, 'utf8')) as AdminEndpointFile;
+    if (processAlive(endpoint.pid)) return viaRunningService(endpoint, command);
+    fs.rmSync(endpointFile, { force: true });
+  }
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    return await runAdminCommand(database, command);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (!argv.length || argv[0] === '--help' || argv[0] === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let command: AdminCommand;
+  try {
+    command = parseArguments(argv);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const result = await run(command);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`admin: ${(error as Error).message}\n`);
+    process.exit(1);
+  },
+);

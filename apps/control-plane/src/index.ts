@@ -1,0 +1,3 @@
+// @voice-router/control-plane: the Express app for accounts, keys, billing, usage and the console.
+export { createControlPlaneApp, type ControlPlaneOptions } from './control-plane.js';
+export { listen } from './listen.js';

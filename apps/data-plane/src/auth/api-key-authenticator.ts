@@ -1,0 +1,57 @@
+// Authenticates `Authorization: Bearer pk_…` against the ledger. Results are cached briefly so the
+// hot path rarely touches the database; the cache lifetime bounds how long a revoked key keeps
+// working on another replica, and invalidate() makes revocation immediate in this process.
+import { API_KEY_PREFIX, findActiveApiKey, hashApiKey, type ActiveApiKey, type SqlClient } from '@voice-router/ledger';
+
+interface CacheEntry {
+  key: ActiveApiKey | undefined;
+  expiresAt: number;
+}
+
+export interface ApiKeyAuthenticator {
+  /** Undefined when the header is missing, malformed, unknown or revoked. */
+  authenticate(authorizationHeader: string): Promise<ActiveApiKey | undefined>;
+  invalidate(keyHash?: string): void;
+}
+
+const MAX_CACHE_ENTRIES = 50_000;
+
+export function bearerToken(authorizationHeader: string): string | undefined {
+  if (authorizationHeader.length < 8 || authorizationHeader.length > 512) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(authorizationHeader);
+  return match?.[1];
+}
+
+export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs: number; now?: () => number }): ApiKeyAuthenticator {
+  const cache = new Map<string, CacheEntry>();
+  const inFlight = new Map<string, Promise<ActiveApiKey | undefined>>();
+  const now = options.now ?? Date.now;
+
+  async function lookup(keyHash: string): Promise<ActiveApiKey | undefined> {
+    const key = await findActiveApiKey(options.sql, keyHash);
+    if (cache.size >= MAX_CACHE_ENTRIES) cache.clear();
+    cache.set(keyHash, { key, expiresAt: now() + options.cacheTtlMs });
+    return key;
+  }
+
+  return {
+    async authenticate(authorizationHeader) {
+      const token = bearerToken(authorizationHeader);
+      if (!token?.startsWith(API_KEY_PREFIX)) return undefined;
+      const keyHash = hashApiKey(token);
+      const cached = cache.get(keyHash);
+      if (cached && cached.expiresAt > now()) return cached.key;
+      // Concurrent requests with the same key share one database lookup.
+      let pending = inFlight.get(keyHash);
+      if (!pending) {
+        pending = lookup(keyHash).finally(() => inFlight.delete(keyHash));
+        inFlight.set(keyHash, pending);
+      }
+      return pending;
+    },
+    invalidate(keyHash) {
+      if (keyHash) cache.delete(keyHash);
+      else cache.clear();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// What every data-plane route is given: the ledger, authentication, providers, settlement, logging.
+import type { SqlClient } from '@voice-router/ledger';
+import type { ProviderRegistry } from '@voice-router/providers';
+import type { Settler } from '@voice-router/settlement';
+import type { Logger } from '@voice-router/service-kit';
+import type { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
+
+export interface DataPlaneContext {
+  sql: SqlClient;
+  auth: ApiKeyAuthenticator;
+  registry: ProviderRegistry;
+  settler: Settler;
+  logger: Logger;
+  streamMaxDurationMs: number;
+  attemptTimeoutMs: number;
+}

@@ -1,0 +1,69 @@
+// Assembles the data plane: the uWS app, its routes, and the fallback to the control plane.
+import type { SqlClient } from '@voice-router/ledger';
+import type { ProviderRegistry } from '@voice-router/providers';
+import type { Settler } from '@voice-router/settlement';
+import type { Logger } from '@voice-router/service-kit';
+import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
+import type { DataPlaneContext } from './context.js';
+import { registerCatalogRoutes } from './routes/catalog-routes.js';
+import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
+import { registerSpeechRoute } from './routes/speech-route.js';
+import { registerWalletRoutes } from './routes/wallet-routes.js';
+import { loadUws, type ListenSocket } from './uws.js';
+
+export interface DataPlaneOptions {
+  host: string;
+  port: number;
+  sql: SqlClient;
+  registry: ProviderRegistry;
+  settler: Settler;
+  logger: Logger;
+  authCacheTtlMs: number;
+  streamMaxDurationMs: number;
+  attemptTimeoutMs: number;
+  /** Where to send paths the data plane does not serve; without it they answer 404. */
+  controlPlaneUrl?: string;
+}
+
+export interface DataPlane {
+  port: number;
+  implementation: 'native' | 'fallback';
+  auth: ApiKeyAuthenticator;
+  close(): Promise<void>;
+}
+
+export async function startDataPlane(options: DataPlaneOptions): Promise<DataPlane> {
+  const { uws, implementation, reason } = loadUws();
+  if (implementation === 'native') options.logger.info('uWebSockets.js native build loaded');
+  else options.logger.warn('uWebSockets.js native build unavailable; using the JavaScript fallback (slower)', { reason });
+
+  const auth = createApiKeyAuthenticator({ sql: options.sql, cacheTtlMs: options.authCacheTtlMs });
+  const context: DataPlaneContext = {
+    sql: options.sql,
+    auth,
+    registry: options.registry,
+    settler: options.settler,
+    logger: options.logger,
+    streamMaxDurationMs: options.streamMaxDurationMs,
+    attemptTimeoutMs: options.attemptTimeoutMs,
+  };
+  const app = uws.App();
+  registerSpeechRoute(app, context);
+  registerWalletRoutes(app, context);
+  registerCatalogRoutes(app, context);
+  const closeProxy = registerControlPlaneProxy(app, context, options.controlPlaneUrl);
+
+  const listenSocket = await new Promise<ListenSocket>((resolve, reject) => {
+    app.listen(options.host, options.port, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${options.host}:${options.port}`))));
+  });
+  const port = uws.us_socket_local_port(listenSocket);
+  return {
+    port,
+    implementation,
+    auth,
+    async close() {
+      uws.us_listen_socket_close(listenSocket);
+      await closeProxy();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Writing responses from uWS handlers. After any await a handler must check `aborted` and cork its
+// writes; these helpers do both so no route can forget.
+import { ERROR_STATUS, errorBody, type ErrorCode } from '@voice-router/contracts';
+import type { HttpResponse } from '../uws.js';
+
+const STATUS_TEXT: Record<number, string> = {
+  200: '200 OK', 400: '400 Bad Request', 401: '401 Unauthorized', 402: '402 Payment Required', 403: '403 Forbidden',
+  404: '404 Not Found', 405: '405 Method Not Allowed', 410: '410 Gone', 413: '413 Payload Too Large', 429: '429 Too Many Requests',
+  500: '500 Internal Server Error', 502: '502 Bad Gateway', 503: '503 Service Unavailable', 504: '504 Gateway Timeout',
+};
+
+export function statusLine(status: number): string {
+  return STATUS_TEXT[status] ?? `${status} Status`;
+}
+
+/** Per-request state every route shares. */
+export interface ResponseState {
+  aborted: boolean;
+  responded: boolean;
+  /** Set while a writer waits for backpressure to clear; an abort must release it too. */
+  wakeWriter?: () => void;
+}
+
+export function trackAbort(res: HttpResponse, onAbort?: () => void): ResponseState {
+  const state: ResponseState = { aborted: false, responded: false };
+  res.onAborted(() => {
+    state.aborted = true;
+    state.wakeWriter?.();
+    onAbort?.();
+  });
+  return state;
+}
+
+export function sendJson(res: HttpResponse, state: ResponseState, status: number, body: unknown, closeConnection = false): void {
+  sendRawJson(res, state, status, JSON.stringify(body), closeConnection);
+}
+
+export function sendRawJson(res: HttpResponse, state: ResponseState, status: number, json: string, closeConnection = false): void {
+  if (state.aborted || state.responded) return;
+  state.responded = true;
+  res.cork(() => {
+    res.writeStatus(statusLine(status)).writeHeader('content-type', 'application/json').end(json, closeConnection);
+  });
+}
+
+export function sendError(
+  res: HttpResponse, state: ResponseState, code: ErrorCode, details?: string, options: { status?: number; closeConnection?: boolean } = {},
+): void {
+  sendJson(res, state, options.status ?? ERROR_STATUS[code], errorBody(code, details), options.closeConnection);
+}
+
+/** Resolves when the socket can take more data (backpressure), or at once if the client is gone. */
+export function waitForWritable(res: HttpResponse, state: ResponseState): Promise<void> {
+  if (state.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      state.wakeWriter = undefined;
+      resolve();
+    };
+    state.wakeWriter = wake;
+    res.onWritable(() => {
+      wake();
+      return true;
+    });
+  });
+}

@@ -1,0 +1,34 @@
+// The data plane as its own process (scaled-out mode): PostgreSQL for the ledger, BullMQ for settlement.
+import { openDatabase } from '@voice-router/ledger';
+import { createProviderRegistry } from '@voice-router/providers';
+import { createQueueSettler } from '@voice-router/settlement';
+import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
+import { startDataPlane } from './data-plane.js';
+import { dataPlaneEnvironmentSchema, providerSettings } from './environment.js';
+
+async function main() {
+  const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
+  const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL });
+  const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
+  const registry = createProviderRegistry(providerSettings(environment));
+  const settler = createQueueSettler({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger });
+  const dataPlane = await startDataPlane({
+    host: environment.HOST,
+    port: environment.PORT,
+    sql: database.sql,
+    registry,
+    settler,
+    logger,
+    authCacheTtlMs: environment.AUTH_CACHE_TTL_MS,
+    streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
+    attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
+    controlPlaneUrl: environment.CONTROL_PLANE_URL,
+  });
+  logger.info('data plane listening', { url: `http://${environment.HOST}:${dataPlane.port}`, pid: process.pid });
+  onShutdown([() => database.close(), () => registry.close(), () => settler.close(), () => dataPlane.close()], (message) => logger.info(message));
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`);
+  process.exit(1);
+});

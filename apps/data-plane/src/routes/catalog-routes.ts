@@ -1,0 +1,76 @@
+// GET /v1/providers, /v1/voices, /v1/status: served from memory, no upstream calls. The provider
+// list is serialised once at start-up; voices are filtered per request.
+import { VoicesQuerySchema } from '@voice-router/contracts';
+import type { ProviderDescriptor } from '@voice-router/providers';
+import type { DataPlaneContext } from '../context.js';
+import { sendError, sendJson, sendRawJson, trackAbort } from '../http/response.js';
+import type { TemplatedApp } from '../uws.js';
+
+export function providerView(provider: ProviderDescriptor) {
+  return {
+    id: provider.id,
+    name: provider.name,
+    website: provider.website,
+    models: provider.models.map((model) => ({
+      id: model.id,
+      name: model.name,
+      response_formats: model.responseFormats,
+      pricing: model.pricing,
+      maxInputCharacters: model.maxInputCharacters,
+    })),
+    capabilities: provider.capabilities,
+  };
+}
+
+export function voiceViews(providers: ProviderDescriptor[]) {
+  return providers.flatMap((provider) =>
+    provider.voices.map((voice) => ({
+      id: voice.id,
+      provider: provider.id,
+      name: voice.name,
+      language: voice.language,
+      labels: voice.labels,
+      ...(voice.previewUrl ? { preview_url: voice.previewUrl } : {}),
+      model_compatibility: voice.modelCompatibility,
+    })),
+  );
+}
+
+/** `en` matches `en` and `en-US` (a whole-subtag prefix), not `enx`. */
+export function matchesLanguage(voiceLanguage: string, wanted: string): boolean {
+  const tag = voiceLanguage.toLowerCase();
+  return tag === wanted || tag.startsWith(wanted.endsWith('-') ? wanted : `${wanted}-`);
+}
+
+export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneContext): void {
+  const providers = context.registry.list();
+  const providersJson = JSON.stringify({ providers: providers.map(providerView) });
+  const voices = voiceViews(providers);
+
+  app.get('/v1/providers', (res) => {
+    sendRawJson(res, trackAbort(res), 200, providersJson);
+  });
+
+  app.get('/v1/voices', (res, req) => {
+    const state = trackAbort(res);
+    const parsed = VoicesQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(req.getQuery() ?? '')));
+    if (!parsed.success) return sendError(res, state, 'invalid_body', 'provider, language and gender must be strings');
+    const wantedProviders = parsed.data.provider
+      ?.split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const language = parsed.data.language?.toLowerCase();
+    const gender = parsed.data.gender?.toLowerCase();
+    const matches = voices.filter(
+      (voice) =>
+        (!wantedProviders?.length || wantedProviders.includes(voice.provider)) &&
+        (!language || matchesLanguage(voice.language, language)) &&
+        (!gender || voice.labels.gender?.toLowerCase() === gender),
+    );
+    sendJson(res, state, 200, { voices: matches });
+  });
+
+  app.get('/v1/status', (res) => {
+    sendJson(res, trackAbort(res), 200, { providers: context.registry.status() });
+  });
+}

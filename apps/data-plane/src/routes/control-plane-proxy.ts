@@ -1,0 +1,62 @@
+// Everything the data plane does not serve itself goes to the control plane, so one base URL serves
+// every /v1 path and the console (the embedded mode, or a deployment without a path-routing balancer).
+import { Pool } from 'undici';
+import type { DataPlaneContext } from '../context.js';
+import { readBody } from '../http/request-body.js';
+import { sendError, statusLine, trackAbort, waitForWritable } from '../http/response.js';
+import type { TemplatedApp } from '../uws.js';
+
+const MAX_PROXIED_BODY_BYTES = 1_048_576;
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length']);
+
+export function registerControlPlaneProxy(app: TemplatedApp, context: DataPlaneContext, controlPlaneUrl: string | undefined): () => Promise<void> {
+  if (!controlPlaneUrl) {
+    app.any('/*', (res) => sendError(res, trackAbort(res), 'not_found', 'no such endpoint'));
+    return async () => undefined;
+  }
+  const pool = new Pool(controlPlaneUrl, { connections: 32, keepAliveTimeout: 10_000 });
+  app.any('/*', (res, req) => {
+    const method = req.getMethod().toUpperCase();
+    const query = req.getQuery();
+    const path = req.getUrl() + (query ? `?${query}` : '');
+    const headers: Record<string, string> = {};
+    req.forEach((name, value) => {
+      if (!HOP_BY_HOP.has(name) && name !== 'host') headers[name] = value;
+    });
+    headers['x-forwarded-host'] = req.getHeader('host');
+    const state = trackAbort(res);
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    const body = hasBody ? readBody(res, req.getHeader('content-length'), MAX_PROXIED_BODY_BYTES, () => state.aborted) : undefined;
+    (async () => {
+      const read = body ? await body : undefined;
+      if (read && !read.ok) {
+        if (read.reason === 'too_large') sendError(res, state, 'invalid_body', 'body too large', { closeConnection: true });
+        return;
+      }
+      const upstream = await pool.request({ method: method as 'GET', path, headers, body: read?.body });
+      if (state.aborted) return upstream.body.destroy();
+      res.cork(() => {
+        res.writeStatus(statusLine(upstream.statusCode));
+        for (const [name, value] of Object.entries(upstream.headers)) {
+          if (HOP_BY_HOP.has(name) || value === undefined) continue;
+          for (const item of Array.isArray(value) ? value : [value]) res.writeHeader(name, item);
+        }
+      });
+      state.responded = true;
+      for await (const chunk of upstream.body) {
+        if (state.aborted) return upstream.body.destroy();
+        let writable = true;
+        res.cork(() => {
+          writable = res.write(chunk as Buffer);
+        });
+        if (!writable) await waitForWritable(res, state);
+      }
+      if (!state.aborted) res.cork(() => res.end());
+    })().catch((error) => {
+      context.logger.error('control plane proxy failed', { path, error });
+      if (!state.responded) sendError(res, state, 'internal_error', 'the control plane is unavailable');
+      else if (!state.aborted) res.close();
+    });
+  });
+  return () => pool.close();
+}

@@ -1,0 +1,167 @@
+// POST /v1/audio/speech: authenticate, price, reserve, synthesize, stream with backpressure, settle.
+// Charging rules (also in the OpenAPI document): nothing is charged unless audio reached the client;
+// a client that leaves mid-stream is charged (the provider did the work); an upstream that fails
+// mid-stream is not, and the response is cut without its final chunk so the client sees truncation.
+import crypto from 'node:crypto';
+import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, UPSTREAM_TIMEOUT_STATUS } from '@voice-router/contracts';
+import { reserveCredit } from '@voice-router/ledger';
+import { InvalidSpeechRequestError, ProviderError, type SpeechResult } from '@voice-router/providers';
+import type { DataPlaneContext } from '../context.js';
+import { readBody } from '../http/request-body.js';
+import { sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
+import type { HttpResponse, TemplatedApp } from '../uws.js';
+import { planSpeech, type SpeechPlan } from './speech-plan.js';
+
+const CONTENT_TYPES = { mp3: 'audio/mpeg', pcm: 'audio/l16;rate=24000;channels=1' } as const;
+
+export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext): void {
+  app.post('/v1/audio/speech', (res, req) => {
+    const authorization = req.getHeader('authorization');
+    const contentLength = req.getHeader('content-length');
+    const abort = new AbortController();
+    const state = trackAbort(res, () => abort.abort());
+    const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted);
+    handleSpeech(res, state, abort, authorization, body, context).catch((error) => {
+      context.logger.error('speech request failed unexpectedly', { error });
+      sendError(res, state, 'internal_error');
+    });
+  });
+}
+
+async function handleSpeech(
+  res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
+  bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext,
+): Promise<void> {
+  const [key, body] = await Promise.all([context.auth.authenticate(authorization), bodyPromise]);
+  if (!body.ok) {
+    if (body.reason === 'too_large') {
+      sendError(res, state, 'invalid_body', `body exceeds ${MAX_SPEECH_BODY_BYTES} bytes`, { closeConnection: true });
+    }
+    return;
+  }
+  if (!key) return sendError(res, state, 'unauthorized', 'a valid pk_ API key is required (Authorization: Bearer pk_…)');
+  const planned = planSpeech(body.body, (id) => context.registry.descriptor(id));
+  if (!planned.ok) return sendError(res, state, planned.code, planned.details);
+  const { plan } = planned;
+  if (!context.registry.isAvailable(plan.provider)) {
+    return sendError(res, state, 'provider_unavailable', `${plan.provider} is not configured on this deployment (missing_api_key)`);
+  }
+
+  const reservationId = crypto.randomUUID();
+  const reservation = await reserveCredit(context.sql, {
+    reservationId, accountId: key.accountId, apiKeyId: key.id, amountMicros: plan.costMicros,
+    provider: plan.provider, model: plan.input.modelId, characters: plan.characters,
+  });
+  if (!reservation.ok) {
+    return sendError(res, state, 'insufficient_credit', `this request costs ${plan.costMicros} micro-dollars; add credit or shorten the input`);
+  }
+  const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>
+    context.settler.settle({ action: 'void', reservationId, errorCode, metadata });
+
+  const deadline = setTimeout(() => abort.abort(new Error('stream exceeded its maximum duration')), context.streamMaxDurationMs);
+  try {
+    let result: SpeechResult;
+    try {
+      result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal });
+    } catch (error) {
+      if (state.aborted) return settleVoid('client_closed');
+      return failBeforeAudio(res, state, plan, error, settleVoid, context);
+    }
+    await streamAudio(res, state, plan, reservationId, result, context, settleVoid);
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+function failBeforeAudio(
+  res: HttpResponse, state: ResponseState, plan: SpeechPlan, error: unknown,
+  settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, context: DataPlaneContext,
+): void {
+  if (error instanceof InvalidSpeechRequestError) {
+    settleVoid('invalid_body');
+    return sendError(res, state, 'invalid_body', error.details);
+  }
+  if (error instanceof ProviderError) {
+    context.logger.warn('upstream failed before audio', {
+      provider: error.provider, kind: error.kind, statusCode: error.statusCode, upstreamCode: error.upstreamCode,
+    });
+    if (error.kind === 'timeout') {
+      settleVoid('upstream_timeout', { provider: plan.provider });
+      return sendError(res, state, 'upstream_error', `${plan.provider} did not answer within ${context.attemptTimeoutMs} ms`, {
+        status: UPSTREAM_TIMEOUT_STATUS,
+      });
+    }
+    settleVoid('upstream_error', { provider: plan.provider, upstreamStatus: error.statusCode });
+    const status = error.statusCode ? ` with HTTP ${error.statusCode}` : '';
+    const code = error.upstreamCode ? ` (${error.upstreamCode})` : '';
+    return sendError(res, state, 'upstream_error', `${plan.provider} failed${status}${code}`);
+  }
+  context.logger.error('synthesis failed', { provider: plan.provider, error });
+  settleVoid('internal_error');
+  sendError(res, state, 'internal_error');
+}
+
+function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 2000);
+}
+
+async function streamAudio(
+  res: HttpResponse, state: ResponseState, plan: SpeechPlan, reservationId: string, result: SpeechResult,
+  context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void,
+): Promise<void> {
+  const warnings = [...plan.warnings, ...result.warnings];
+  let deliveredBytes = 0;
+  let headersWritten = false;
+  let upstreamFailed = false;
+  try {
+    for await (const chunk of result.audio) {
+      if (state.aborted) break;
+      let writable = true;
+      res.cork(() => {
+        if (!headersWritten) {
+          headersWritten = true;
+          state.responded = true;
+          res.writeStatus(statusLine(200))
+            .writeHeader('content-type', CONTENT_TYPES[plan.input.format])
+            .writeHeader(SPEECH_HEADERS.provider, plan.provider)
+            .writeHeader(SPEECH_HEADERS.costMicros, plan.costMicros.toString())
+            .writeHeader(SPEECH_HEADERS.requestId, reservationId);
+          if (warnings.length) res.writeHeader(SPEECH_HEADERS.warnings, headerSafe(warnings.join('; ')));
+        }
+        writable = res.write(chunk);
+      });
+      deliveredBytes += chunk.byteLength;
+      if (!writable) await waitForWritable(res, state);
+    }
+  } catch (error) {
+    upstreamFailed = !state.aborted;
+    if (upstreamFailed) {
+      context.logger.warn('upstream failed mid-stream', {
+        provider: plan.provider, deliveredBytes, kind: error instanceof ProviderError ? error.kind : 'unknown',
+      });
+    }
+  }
+
+  if (state.aborted) {
+    // The client left. Charged only if it received audio: the provider has already done the work.
+    if (deliveredBytes > 0 && headersWritten) {
+      context.settler.settle({ action: 'commit', reservationId, metadata: { clientClosed: true, deliveredBytes } });
+    } else {
+      settleVoid('client_closed');
+    }
+    return;
+  }
+  if (upstreamFailed) {
+    settleVoid('upstream_error', { midStream: true, deliveredBytes });
+    if (headersWritten) res.close();
+    else sendError(res, state, 'upstream_error', `${plan.provider} failed before any audio`);
+    return;
+  }
+  if (!headersWritten) {
+    // The provider produced no audio at all: nothing to charge for.
+    settleVoid('upstream_error', { emptyAudio: true });
+    return sendError(res, state, 'upstream_error', `${plan.provider} returned no audio`);
+  }
+  res.cork(() => res.end());
+  context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes } });
+}

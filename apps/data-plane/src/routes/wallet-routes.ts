@@ -1,0 +1,53 @@
+// GET /v1/credits and GET /v1/credits/activity for the account that owns the presented key.
+import { ActivityQuerySchema } from '@voice-router/contracts';
+import { getCredits, listActivity, microsToNumber, type LedgerRow } from '@voice-router/ledger';
+import type { DataPlaneContext } from '../context.js';
+import { sendError, sendJson, trackAbort, type ResponseState } from '../http/response.js';
+import type { HttpResponse, TemplatedApp } from '../uws.js';
+
+function activityRow(row: LedgerRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    microsDelta: microsToNumber(row.microsDelta),
+    microsBalanceAfter: microsToNumber(row.microsBalanceAfter),
+    reservationId: row.reservationId,
+    source: row.source,
+    metadata: row.metadata,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function authenticated(
+  app: TemplatedApp, path: string, context: DataPlaneContext,
+  handler: (res: HttpResponse, state: ResponseState, accountId: string, query: URLSearchParams) => Promise<void>,
+): void {
+  app.get(path, (res, req) => {
+    const authorization = req.getHeader('authorization');
+    const query = new URLSearchParams(req.getQuery() ?? '');
+    const state = trackAbort(res);
+    (async () => {
+      const key = await context.auth.authenticate(authorization);
+      if (!key) return sendError(res, state, 'unauthorized', 'a valid pk_ API key is required (Authorization: Bearer pk_…)');
+      await handler(res, state, key.accountId, query);
+    })().catch((error) => {
+      context.logger.error('wallet request failed', { path, error });
+      sendError(res, state, 'internal_error');
+    });
+  });
+}
+
+export function registerWalletRoutes(app: TemplatedApp, context: DataPlaneContext): void {
+  authenticated(app, '/v1/credits', context, async (res, state, accountId) => {
+    const wallet = await getCredits(context.sql, accountId);
+    if (!wallet) return sendError(res, state, 'not_found', 'this key has no wallet');
+    sendJson(res, state, 200, { balanceMicros: microsToNumber(wallet.balanceMicros), reservedMicros: microsToNumber(wallet.reservedMicros) });
+  });
+
+  authenticated(app, '/v1/credits/activity', context, async (res, state, accountId, query) => {
+    const parsed = ActivityQuerySchema.safeParse(Object.fromEntries(query));
+    if (!parsed.success) return sendError(res, state, 'invalid_body', 'limit must be an integer from 1 to 100');
+    const rows = await listActivity(context.sql, accountId, parsed.data.limit);
+    sendJson(res, state, 200, { rows: rows.map(activityRow) });
+  });
+}

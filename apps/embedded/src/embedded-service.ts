@@ -1,0 +1,83 @@
+// Runs the data plane, control plane and settlement in one process on one base URL. The default
+// mode needs nothing installed (PGlite on disk, in-process settlement); DATABASE_URL and REDIS_URL
+// switch the same pieces to PostgreSQL and BullMQ.
+import path from 'node:path';
+import { startAdminEndpoint } from '@voice-router/admin';
+import { createControlPlaneApp, listen } from '@voice-router/control-plane';
+import { providerSettings, startDataPlane } from '@voice-router/data-plane';
+import { openDatabase, type Database } from '@voice-router/ledger';
+import { createProviderRegistry } from '@voice-router/providers';
+import { createInProcessSettler, createQueueSettler, startReaper, startSettlementWorker, type Settler } from '@voice-router/settlement';
+import type { Logger } from '@voice-router/service-kit';
+import type { EmbeddedEnvironment } from './environment.js';
+
+export interface EmbeddedService {
+  baseUrl: string;
+  port: number;
+  database: Database;
+  mode: string;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedService(environment: EmbeddedEnvironment, logger: Logger): Promise<EmbeddedService> {
+  const closers: Array<() => Promise<void> | void> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer();
+  };
+  try {
+    const dataDir = path.resolve(environment.DATA_DIR);
+    const database = environment.DATABASE_URL
+      ? await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    closers.push(() => database.close());
+
+    let settler: Settler;
+    if (environment.REDIS_URL) {
+      settler = createQueueSettler({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger });
+      if (environment.EMBEDDED_WORKER) {
+        const worker = await startSettlementWorker({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, sql: database.sql, logger });
+        closers.push(() => worker.close());
+      }
+    } else {
+      settler = createInProcessSettler({ sql: database.sql, logger });
+    }
+    closers.push(() => settler.close());
+    const reaper = startReaper({ sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, logger });
+    closers.push(() => reaper.stop());
+    void reaper.runOnce();
+
+    const registry = createProviderRegistry(providerSettings(environment));
+    closers.push(() => registry.close());
+
+    const controlPlane = await listen(createControlPlaneApp({ database, logger: logger.child({ component: 'control-plane' }) }), '127.0.0.1', 0);
+    closers.push(() => controlPlane.close());
+
+    const dataPlane = await startDataPlane({
+      host: environment.HOST,
+      port: environment.PORT,
+      sql: database.sql,
+      registry,
+      settler,
+      logger: logger.child({ component: 'data-plane' }),
+      authCacheTtlMs: environment.AUTH_CACHE_TTL_MS,
+      streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
+      attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
+      controlPlaneUrl: `http://127.0.0.1:${controlPlane.port}`,
+    });
+    closers.push(() => dataPlane.close());
+
+    if (database.kind === 'pglite') {
+      const admin = await startAdminEndpoint({ database, dataDir });
+      closers.push(() => admin.close());
+    }
+    const mode = [
+      database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${path.join(dataDir, 'pglite')}`,
+      environment.REDIS_URL ? 'BullMQ settlement' : 'in-process settlement',
+    ].join(', ');
+    const host = environment.HOST === '0.0.0.0' || environment.HOST === '::' ? '127.0.0.1' : environment.HOST;
+    return { baseUrl: `http://${host}:${dataPlane.port}`, port: dataPlane.port, database, mode, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,17 @@
+// Configuration of the all-in-one process. Without DATABASE_URL/REDIS_URL it needs nothing installed.
+import { z } from 'zod';
+import { dataPlaneEnvironmentShape } from '@voice-router/data-plane';
+
+export const embeddedEnvironmentSchema = z.object({
+  ...dataPlaneEnvironmentShape,
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z.string().min(1).default('vr'),
+  /** With REDIS_URL: also consume settlement jobs in this process (turn off when separate workers run). */
+  EMBEDDED_WORKER: z.stringbool().default(true),
+  RESERVATION_REAP_AFTER_MS: z.coerce.number().int().min(1_000).default(900_000),
+  REAPER_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+});
+
+export type EmbeddedEnvironment = z.infer<typeof embeddedEnvironmentSchema>;

@@ -1,0 +1,170 @@
+// Starts the whole router as real processes for end-to-end suites: the embedded mode (one process,
+// PGlite, in-process settlement) or the scaled-out mode (control plane, worker and two data-plane
+// replicas on PostgreSQL and Redis). Operator commands run through the real admin CLI.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createTestDatabase, flushRedisPrefix, freePort, redisUrl, uniqueRedisPrefix, type TestDatabase,
+} from '@voice-router/test-support';
+
+export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const entry = (app: string) => path.join(repositoryRoot, 'apps', app, 'dist', 'main.js');
+
+export type SystemMode = 'embedded' | 'scaled';
+
+export interface SystemOptions {
+  mode: SystemMode;
+  /** Extra environment for every process (provider keys and URLs, timeouts). */
+  environment: Record<string, string>;
+  /** Start through `node scripts/start.mjs`, exactly as `npm start` does. */
+  viaNpmStart?: boolean;
+}
+
+export interface RunningSystem {
+  mode: SystemMode;
+  /** Every data-plane base URL (two in the scaled-out mode). */
+  baseUrls: string[];
+  baseUrl: string;
+  admin(...args: string[]): Promise<Record<string, unknown>>;
+  /** Everything the processes wrote, for "nothing leaks" checks. */
+  logs(): string;
+  /** Kills one process abruptly (crash tests). */
+  kill(name: string): void;
+  close(): Promise<void>;
+}
+
+interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+function startProcess(name: string, args: string[], environment: Record<string, string>): ManagedProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'info', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return { name, child, output };
+}
+
+async function waitUntilServing(url: string, managed: ManagedProcess[], timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const dead = managed.find((item) => item.child.exitCode !== null);
+    if (dead) throw new Error(`${dead.name} exited early:\n${dead.output.join('')}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up:\n${managed.map((item) => item.output.join('')).join('\n')}`);
+}
+
+function runAdmin(environment: Record<string, string>, args: string[]): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const managed = startProcess('admin', [entry('admin'), ...args], environment);
+    managed.child.on('exit', (code) => {
+      const text = managed.output.join('');
+      if (code !== 0) return reject(new Error(`admin ${args.join(' ')} failed (${code}): ${text}`));
+      try {
+        resolve(JSON.parse(text.slice(text.indexOf('{'))));
+      } catch (error) {
+        reject(new Error(`admin printed no JSON: ${text} (${(error as Error).message})`));
+      }
+    });
+  });
+}
+
+async function stopAll(managed: ManagedProcess[]): Promise<void> {
+  await Promise.all(
+    managed.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const managed: ManagedProcess[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  const common = { ...options.environment };
+  let adminEnvironment: Record<string, string>;
+  let baseUrls: string[];
+  try {
+    if (options.mode === 'embedded') {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-e2e-'));
+      cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const port = await freePort();
+      const environment = { ...common, PORT: String(port), DATA_DIR: dataDir };
+      const args = options.viaNpmStart ? [path.join(repositoryRoot, 'scripts', 'start.mjs')] : [entry('embedded')];
+      managed.push(startProcess('embedded', args, environment));
+      baseUrls = [`http://127.0.0.1:${port}`];
+      adminEnvironment = { DATA_DIR: dataDir };
+    } else {
+      const database: TestDatabase = await createTestDatabase();
+      cleanups.push(() => database.drop());
+      const prefix = uniqueRedisPrefix();
+      cleanups.push(() => flushRedisPrefix(redisUrl()!, prefix));
+      const shared = { ...common, DATABASE_URL: database.url, REDIS_URL: redisUrl()!, REDIS_PREFIX: prefix };
+      const controlPort = await freePort();
+      managed.push(startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort) }));
+      managed.push(startProcess('worker', [entry('worker')], { ...shared, REAPER_INTERVAL_MS: '500', ...options.environment }));
+      baseUrls = [];
+      for (const replica of [1, 2]) {
+        const port = await freePort();
+        managed.push(startProcess(`data-plane-${replica}`, [entry('data-plane')], {
+          ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`,
+        }));
+        baseUrls.push(`http://127.0.0.1:${port}`);
+      }
+      adminEnvironment = { DATABASE_URL: database.url };
+    }
+    for (const url of baseUrls) await waitUntilServing(`${url}/v1/status`, managed);
+    if (options.mode === 'scaled') await waitUntilServing(`${baseUrls[0]}/healthz`, managed);
+  } catch (error) {
+    await stopAll(managed);
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    throw error;
+  }
+  return {
+    mode: options.mode,
+    baseUrls,
+    baseUrl: baseUrls[0]!,
+    admin: (...args) => runAdmin(adminEnvironment, args),
+    logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
+    kill(name) {
+      managed.find((item) => item.name === name)?.child.kill('SIGKILL');
+    },
+    async close() {
+      await stopAll(managed);
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    },
+  };
+}
+
+/** A funded user with a key, through the operator commands. */
+export async function fundedKey(system: RunningSystem, usd: string): Promise<{ key: string; email: string; accountId: string }> {
+  const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
+  const user = await system.admin('create-user', '--email', email);
+  const key = await system.admin('create-key', '--email', email, '--name', 'e2e');
+  if (Number(usd) > 0) await system.admin('grant', '--email', email, '--usd', usd);
+  return { key: key.keyValue as string, email, accountId: user.personalAccountId as string };
+}

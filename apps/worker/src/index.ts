@@ -1,0 +1,2 @@
+// @voice-router/worker: background jobs. The embedded mode runs the same pieces in-process.
+export { workerEnvironmentSchema } from './environment.js';

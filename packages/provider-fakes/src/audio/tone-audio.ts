@@ -1,0 +1,91 @@
+// Builds the fakes' audio once per process: a 24 kHz mono tone as raw s16le PCM and as real MP3 (via lamejs).
+// Response bodies are slices of these buffers, looped, so serving a request allocates no audio.
+
+import { Mp3Encoder } from '@breezystack/lamejs';
+import { mp3FrameLengths } from './mp3-frames.js';
+
+export const SAMPLE_RATE = 24_000;
+/** 2 s of a 440 Hz tone holds a whole number of cycles, so the PCM loop is seamless. */
+const LOOP_SECONDS = 2;
+const TONE_HERTZ = 440;
+const AMPLITUDE = 0.25 * 32767;
+/** lamejs encodes in blocks of this many samples. */
+const ENCODER_BLOCK = 1152;
+/** Layer III at 24 kHz is MPEG-2, whose highest bit rate is 160 kbps. */
+const MPEG2_BIT_RATES = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+
+/** A loopable audio buffer plus the unit bodies must be cut in (whole frames or whole samples). */
+export interface LoopedAudio {
+  buffer: Buffer;
+  /** MP3: every frame length in order; PCM: undefined (cut on 2-byte sample boundaries). */
+  frameLengths?: number[];
+}
+
+let pcmTone: LoopedAudio | undefined;
+const mp3Tones = new Map<number, LoopedAudio>();
+
+function toneSamples(): Int16Array {
+  const count = SAMPLE_RATE * LOOP_SECONDS;
+  const samples = new Int16Array(count);
+  for (let index = 0; index < count; index += 1) {
+    samples[index] = Math.round(Math.sin((2 * Math.PI * TONE_HERTZ * index) / SAMPLE_RATE) * AMPLITUDE);
+  }
+  return samples;
+}
+
+export function pcmToneAudio(): LoopedAudio {
+  if (!pcmTone) {
+    const samples = toneSamples();
+    pcmTone = { buffer: Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength) };
+  }
+  return pcmTone;
+}
+
+/** Nearest bit rate MPEG-2 layer III can carry, so any requested rate still yields valid 24 kHz frames. */
+export function supportedMp3BitRate(requestedKbps: number): number {
+  let best = MPEG2_BIT_RATES[0]!;
+  for (const rate of MPEG2_BIT_RATES) if (Math.abs(rate - requestedKbps) < Math.abs(best - requestedKbps)) best = rate;
+  return best;
+}
+
+export function mp3ToneAudio(requestedKbps: number): LoopedAudio {
+  const bitRate = supportedMp3BitRate(requestedKbps);
+  let audio = mp3Tones.get(bitRate);
+  if (!audio) {
+    const samples = toneSamples();
+    const encoder = new Mp3Encoder(1, SAMPLE_RATE, bitRate);
+    // lamejs hands back Int8Array views despite its typings; copy them as bytes.
+    const toBytes = (part: ArrayBufferView) => Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    const parts: Buffer[] = [];
+    for (let start = 0; start < samples.length; start += ENCODER_BLOCK) {
+      parts.push(toBytes(encoder.encodeBuffer(samples.subarray(start, start + ENCODER_BLOCK))));
+    }
+    parts.push(toBytes(encoder.flush()));
+    const buffer = Buffer.concat(parts);
+    audio = { buffer, frameLengths: mp3FrameLengths(buffer) };
+    mp3Tones.set(bitRate, audio);
+  }
+  return audio;
+}
+
+/**
+ * Body length for `wantedBytes`, rounded down to whole frames (MP3) or whole samples (PCM), and at least one
+ * unit so a request always gets audio. The body is the looped buffer read from offset 0.
+ */
+export function alignedBodyLength(audio: LoopedAudio, wantedBytes: number): number {
+  const wanted = Math.max(0, Math.floor(wantedBytes));
+  if (!audio.frameLengths) return Math.max(2, wanted - (wanted % 2));
+  const loops = Math.floor(wanted / audio.buffer.length);
+  let length = loops * audio.buffer.length;
+  for (const frameLength of audio.frameLengths) {
+    if (length + frameLength > wanted) break;
+    length += frameLength;
+  }
+  return Math.max(length, audio.frameLengths[0]!);
+}
+
+/** Real speech runs at roughly 15 characters per second; the fakes size bodies the same way. */
+export function speechLikeByteCount(characters: number, bytesPerSecond: number): number {
+  const seconds = Math.max(0.5, characters / 15);
+  return Math.round(seconds * bytesPerSecond);
+}

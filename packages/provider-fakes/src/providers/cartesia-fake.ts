@@ -1,0 +1,155 @@
+// Fake of Cartesia's POST /tts/bytes: Bearer (or X-API-Key) auth, a required Cartesia-Version header,
+// output_format validation and `{error_code,title,message,request_id}` errors (plain text for old versions).
+
+import { randomUUID } from 'node:crypto';
+import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../audio/tone-audio.js';
+import {
+  countCharacters,
+  headerValue,
+  isRecord,
+  jsonError,
+  type FakeContext,
+  type FakeErrorReply,
+  type FakeProviderHandler,
+  type FakeSpeechRequest,
+} from '../server/fake-handler.js';
+
+/** Public library voices (ids from Cartesia's voice library). */
+export const CARTESIA_FAKE_VOICES = new Set([
+  '694f9389-aac1-45b6-b726-9d9369183238',
+  '9626c31c-bec5-4cca-baa8-f8ba9e84c8bc',
+  'a0e99841-438c-4a64-b679-ae501e7d6091',
+  'f786b574-daa5-4673-aa0c-cbe3e8534c02',
+  '162e0f37-8504-474c-bb33-c606c01890dc',
+  'b5aa8098-49ef-475d-89b0-c9262ecf33fd',
+  'f39bf583-3b3d-402f-9ffb-6179d9ec3e35',
+]);
+const MODELS = new Set([
+  'sonic-3.5', 'sonic-3', 'sonic-latest', 'sonic-3.5-2026-05-04', 'sonic-3-2026-01-12', 'sonic-3-2025-10-27',
+  'sonic-2-2025-04-16', 'sonic-2-2025-05-08', 'sonic-2-2025-06-11', 'sonic-turbo-2025-06-04',
+]);
+const SUNSET_MODELS = new Set(['sonic', 'sonic-english', 'sonic-multilingual', 'sonic-2-2025-03-07', 'sonic-turbo-2025-03-07']);
+const SAMPLE_RATES = new Set([8000, 16000, 22050, 24000, 44100, 48000]);
+const BIT_RATES = new Set([32000, 64000, 96000, 128000, 192000]);
+const ENCODINGS = new Set(['pcm_s16le', 'pcm_f32le', 'pcm_mulaw', 'pcm_alaw']);
+/** From this version on errors are JSON; before it Cartesia sent `Title: Message` text. */
+const JSON_ERRORS_SINCE = '2026-03-01';
+
+function cartesiaError(
+  status: number,
+  errorCode: string | null,
+  title: string,
+  message: string,
+  request: FakeSpeechRequest,
+  context: FakeContext,
+): FakeErrorReply {
+  const fullMessage = `${message} [${context.leakMarker}]`;
+  const version = headerValue(request.headers, 'cartesia-version') ?? '';
+  if (version !== '' && version < JSON_ERRORS_SINCE) {
+    return { type: 'error', status, contentType: 'text/plain; charset=utf-8', body: `${title}: ${fullMessage}` };
+  }
+  return jsonError(status, { error_code: errorCode, title, message: fullMessage, request_id: randomUUID() });
+}
+
+function authenticate(request: FakeSpeechRequest, context: FakeContext): FakeErrorReply | undefined {
+  const authorization = headerValue(request.headers, 'authorization');
+  const legacyKey = headerValue(request.headers, 'x-api-key');
+  if (authorization === `Bearer ${context.apiKey}` || legacyKey === context.apiKey) return undefined;
+  const message = authorization || legacyKey ? 'The API key is invalid or expired' : 'No API key or access token was provided';
+  return cartesiaError(401, null, 'Unauthorized', message, request, context);
+}
+
+function validateOutputFormat(format: unknown): string | undefined {
+  if (!isRecord(format)) return 'output_format is required';
+  if (!SAMPLE_RATES.has(format.sample_rate as number)) return 'output_format.sample_rate is not supported';
+  if (format.container === 'mp3') {
+    return BIT_RATES.has(format.bit_rate as number) ? undefined : 'output_format.bit_rate is required for mp3';
+  }
+  if (format.container === 'raw' || format.container === 'wav') {
+    return ENCODINGS.has(format.encoding as string) ? undefined : 'output_format.encoding is not supported';
+  }
+  return 'output_format.container must be raw, wav or mp3';
+}
+
+function voiceId(voice: unknown): string | undefined {
+  if (typeof voice === 'string') return voice;
+  // 2026-08-14 accepts {id}; older versions sent {mode: 'id', id}.
+  if (isRecord(voice) && typeof voice.id === 'string' && (voice.mode === undefined || voice.mode === 'id')) return voice.id;
+  return undefined;
+}
+
+function validateBody(request: FakeSpeechRequest, context: FakeContext): FakeErrorReply | undefined {
+  const invalid = (message: string, code: string | null = null) =>
+    cartesiaError(400, code, 'Invalid request', message, request, context);
+  if (!request.bodyIsJson || !isRecord(request.body)) return invalid('The request body must be JSON');
+  const body = request.body;
+  if (typeof body.model_id !== 'string') return invalid('model_id is required');
+  if (SUNSET_MODELS.has(body.model_id)) return invalid(`Model ${body.model_id} has been sunset`, 'model_sunsetted');
+  if (!MODELS.has(body.model_id)) return invalid(`Model ${body.model_id} does not exist`);
+  if (typeof body.transcript !== 'string' || body.transcript.length === 0) return invalid('transcript must be a non-empty string');
+  const formatProblem = validateOutputFormat(body.output_format);
+  if (formatProblem) return invalid(formatProblem);
+  if (body.language !== undefined && body.locale !== undefined) return invalid('language and locale are mutually exclusive');
+  const generation = body.generation_config;
+  if (generation !== undefined) {
+    if (!isRecord(generation)) return invalid('generation_config must be an object');
+    const speed = generation.speed;
+    if (speed !== undefined && (typeof speed !== 'number' || speed < 0.6 || speed > 1.5)) {
+      return invalid('generation_config.speed must be between 0.6 and 1.5');
+    }
+    const volume = generation.volume;
+    if (volume !== undefined && (typeof volume !== 'number' || volume < 0.5 || volume > 2)) {
+      return invalid('generation_config.volume must be between 0.5 and 2.0');
+    }
+  }
+  const id = voiceId(body.voice);
+  if (id === undefined) return invalid('voice must be an id or {"id": ...}');
+  if (!CARTESIA_FAKE_VOICES.has(id)) return cartesiaError(404, null, 'Voice not found', `Voice ${id} was not found`, request, context);
+  return undefined;
+}
+
+export const cartesiaFake: FakeProviderHandler = {
+  kind: 'cartesia',
+  ownsPath: (pathname) => pathname.startsWith('/tts/'),
+  prepareAudio: () => {
+    pcmToneAudio();
+    mp3ToneAudio(128);
+  },
+  handle(request, context) {
+    if (request.pathname !== '/tts/bytes') {
+      return cartesiaError(404, null, 'Not Found', `No route for ${request.pathname}`, request, context);
+    }
+    if (request.method !== 'POST') return cartesiaError(405, null, 'Method Not Allowed', 'Use POST', request, context);
+    const authError = authenticate(request, context);
+    if (authError) return authError;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(headerValue(request.headers, 'cartesia-version') ?? '')) {
+      return cartesiaError(400, null, 'Invalid Cartesia-Version', 'Send a Cartesia-Version header (YYYY-MM-DD)', request, context);
+    }
+    const bodyError = validateBody(request, context);
+    if (bodyError) return bodyError;
+    const body = request.body as Record<string, unknown>;
+    const format = body.output_format as Record<string, unknown>;
+    const characters = countCharacters(body.transcript as string);
+    if (format.container === 'mp3') {
+      const kbps = (format.bit_rate as number) / 1000;
+      return { type: 'audio', audio: mp3ToneAudio(kbps), contentType: 'audio/mpeg', bytesPerSecond: (kbps * 1000) / 8, characters };
+    }
+    if (format.container === 'raw' && format.encoding === 'pcm_s16le') {
+      // Served at 24 kHz whatever sample_rate asked for; content type for raw audio is assumed.
+      return { type: 'audio', audio: pcmToneAudio(), contentType: 'application/octet-stream', bytesPerSecond: SAMPLE_RATE * 2, characters };
+    }
+    return cartesiaError(400, null, 'Invalid request', 'The fake only simulates raw pcm_s16le and mp3 output', request, context);
+  },
+  errorForStatus(status, request, context) {
+    const known: Record<number, [string | null, string, string]> = {
+      400: [null, 'Invalid request', 'The request was invalid'],
+      401: [null, 'Unauthorized', 'The API key is invalid or expired'],
+      402: ['insufficient_credits', 'Payment required', 'Your plan has run out of credits'],
+      429: ['concurrency_limited', 'Too many concurrent requests', "You have exceeded your plan's concurrency limit."],
+      500: [null, 'Internal server error', 'Something went wrong on our side'],
+      503: [null, 'Service unavailable', 'The service is temporarily overloaded'],
+    };
+    const [code, title, message] = known[status] ?? [null, status >= 500 ? 'Server error' : 'Request failed', 'The request failed'];
+    return cartesiaError(status, code, title, message, request, context);
+  },
+};

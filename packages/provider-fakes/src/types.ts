@@ -1,0 +1,64 @@
+// Public types of the fake upstream providers: options, behaviours and what each request recorded.
+
+export type FakeProviderKind = 'openai' | 'elevenlabs' | 'cartesia';
+
+export interface FakeProviderOptions {
+  /** 0 or absent: pick a free port. */
+  port?: number;
+  /** The only key the fake accepts; a random one is generated when absent. */
+  apiKey?: string;
+  /** Delay between the response headers and the first audio byte. Default 0. */
+  firstByteDelayMs?: number;
+  /** Bytes per written chunk. Default 4096. */
+  chunkBytes?: number;
+  /** Pause between chunks; 0 writes as fast as the socket drains. Default 0. */
+  chunkIntervalMs?: number;
+  /**
+   * Exact body size for every request (rounded down to whole MP3 frames / whole PCM samples).
+   * Absent: sized like real speech, about 15 characters of input per second of audio.
+   */
+  totalBytes?: number;
+}
+
+/**
+ * What the fake does with the next matching requests.
+ * - `normal`: authenticate, validate, stream audio.
+ * - `{ status, times? }`: answer with the provider's real error body for that status (`times` requests, or forever).
+ * - `{ hang: true }`: read the request and never answer.
+ * - `{ dieAfterBytes }`: stream that many audio bytes, then destroy the socket.
+ */
+export type FakeBehavior =
+  | 'normal'
+  | { status: number; times?: number }
+  | { hang: true }
+  | { dieAfterBytes: number };
+
+export type RecordedOutcome = 'pending' | 'completed' | 'aborted' | 'died' | 'error-response' | 'hung';
+
+export interface RecordedRequest {
+  kind: FakeProviderKind | 'unknown';
+  method: string;
+  /** Raw request target as received, including the query string, never normalised. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body, the raw text when it is not JSON, or undefined when empty. */
+  body: unknown;
+  /** Status sent, once headers went out. */
+  status?: number;
+  outcome: RecordedOutcome;
+  audioBytesSent: number;
+}
+
+export interface FakeProviderServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash); pass it as the adapter's baseUrl. */
+  baseUrl: string;
+  port: number;
+  apiKey: string;
+  /** Appears inside every error message the fake sends, so tests can prove bodies never leak. */
+  leakMarker: string;
+  requests: RecordedRequest[];
+  setBehavior(behavior: FakeBehavior): void;
+  /** Resolves once this request has finished (completed, aborted, died...) or the timeout passed. */
+  waitForOutcome(request: RecordedRequest, timeoutMs?: number): Promise<RecordedOutcome>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,19 @@
+// Cartesia text to speech: mapping, error parsing and catalog, bundled as a provider module.
+
+import { defineHttpProvider } from '../provider-module.js';
+import { cartesiaDescriptor } from './cartesia-catalog.js';
+import { parseCartesiaErrorBody } from './cartesia-error.js';
+import { buildCartesiaSpeechRequest } from './cartesia-speech-model.js';
+
+export const cartesiaProvider = defineHttpProvider({
+  id: 'cartesia',
+  defaultBaseUrl: 'https://api.cartesia.ai',
+  descriptor: cartesiaDescriptor,
+  buildRequest: buildCartesiaSpeechRequest,
+  parseErrorBody: parseCartesiaErrorBody,
+});
+
+export { cartesiaDescriptor } from './cartesia-catalog.js';
+export { parseCartesiaErrorBody } from './cartesia-error.js';
+export { buildCartesiaSpeechRequest, cartesiaProviderOptionRules } from './cartesia-speech-model.js';
+export { CARTESIA_API_VERSION, type CartesiaModelId, type CartesiaSpeechRequestBody } from './cartesia-api-types.js';

@@ -1,0 +1,196 @@
+// The suite every adapter must pass: real audio in the requested format, error mapping without leaks,
+// cancellation that reaches upstream, voices that cannot escape their path, keys only where they belong.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
+import type { SpeechAdapter } from '../types.js';
+import {
+  ATTEMPT_TIMEOUT_MS,
+  httpConformanceCases,
+  PATH_INJECTION_VOICES,
+  type ConformanceTarget,
+} from '../__fixtures__/conformance-cases.js';
+import { collect, probeMp3, rejectionOf, startsWithMp3FrameSync } from '../__fixtures__/speech-helpers.js';
+
+const LONG_TEXT = 'This sentence keeps the stream going for a long while. '.repeat(60);
+const signal = () => new AbortController().signal;
+
+/** Everything a thrown error exposes: message, stack and own fields. */
+function exposedText(error: unknown): string {
+  const record = error as Record<string, unknown>;
+  return JSON.stringify({ ...record, message: (error as Error).message, stack: (error as Error).stack });
+}
+
+function audioConformance(getTarget: () => ConformanceTarget) {
+  it('returns MP3 that starts with a frame sync (and decodes as 24 kHz MP3 when ffprobe is present)', async () => {
+    const target = getTarget();
+    const result = await target.adapter.synthesize(target.input('mp3'), { signal: signal() });
+    expect(Array.isArray(result.warnings)).toBe(true);
+    const bytes = await collect(result.audio);
+    expect(startsWithMp3FrameSync(bytes)).toBe(true);
+    const probe = await probeMp3(bytes);
+    if (probe) expect(probe).toEqual({ codec: 'mp3', sampleRate: 24000 });
+  });
+
+  it('returns PCM of even length', async () => {
+    const target = getTarget();
+    const bytes = await collect((await target.adapter.synthesize(target.input('pcm'), { signal: signal() })).audio);
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(bytes.length % 2).toBe(0);
+  });
+
+  it('aborting mid-stream rejects iteration with the abort reason and stops the stream', async () => {
+    const target = getTarget();
+    const controller = new AbortController();
+    const result = await target.adapter.synthesize(target.input('pcm', { text: LONG_TEXT }), { signal: controller.signal });
+    const iterator = result.audio[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    controller.abort();
+    expect(((await rejectionOf(iterator.next())) as Error).name).toBe('AbortError');
+    expect((await iterator.next()).done).toBe(true);
+    if (target.fake) expect(await target.fake.waitForOutcome(target.fake.requests.at(-1)!)).toBe('aborted');
+  });
+
+  it('breaking out of the loop cancels upstream', async () => {
+    const target = getTarget();
+    const result = await target.adapter.synthesize(target.input('mp3', { text: LONG_TEXT }), { signal: signal() });
+    let chunks = 0;
+    for await (const _chunk of result.audio) if (++chunks === 2) break;
+    expect(chunks).toBe(2);
+    if (target.fake) expect(await target.fake.waitForOutcome(target.fake.requests.at(-1)!)).toBe('aborted');
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const target = getTarget();
+    const controller = new AbortController();
+    controller.abort();
+    expect(((await rejectionOf(target.adapter.synthesize(target.input('pcm'), { signal: controller.signal }))) as Error).name).toBe(
+      'AbortError',
+    );
+  });
+}
+
+for (const conformanceCase of httpConformanceCases) {
+  describe(`adapter conformance: ${conformanceCase.name} (against its fake)`, () => {
+    let target: ConformanceTarget;
+    beforeAll(async () => {
+      target = await conformanceCase.setUp();
+    });
+    afterAll(() => target.close());
+
+    audioConformance(() => target);
+
+    it('maps upstream 401 to a non-retryable ProviderError with no body text or key in it', async () => {
+      const wrongKey = `wrong-key-${conformanceCase.name}-ZQXJ`;
+      const adapter: SpeechAdapter = target.adapterWithKey!(wrongKey);
+      const error = await rejectionOf(adapter.synthesize(target.input('mp3'), { signal: signal() }));
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ provider: conformanceCase.name, statusCode: 401, isRetryable: false, kind: 'http' });
+      const exposed = exposedText(error);
+      for (const secret of [target.fake!.leakMarker, wrongKey, 'ZQXJ', target.fake!.apiKey]) expect(exposed).not.toContain(secret);
+    });
+
+    it.each([
+      [429, true],
+      [500, true],
+      [503, true],
+      [400, false],
+    ])('maps upstream %i to ProviderError (retryable: %s) without the upstream body', async (status, retryable) => {
+      target.fake!.setBehavior({ status, times: 1 });
+      const error = await rejectionOf(target.adapter.synthesize(target.input('mp3'), { signal: signal() }));
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ statusCode: status, isRetryable: retryable, kind: 'http' });
+      expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
+      expect(exposedText(error)).not.toContain(target.fake!.apiKey);
+    });
+
+    it('keeps path-injection voices inside the intended path (or refuses them before sending)', async () => {
+      for (const voice of PATH_INJECTION_VOICES) {
+        const before = target.fake!.requests.length;
+        try {
+          await collect((await target.adapter.synthesize(target.input('pcm', { voice }), { signal: signal() })).audio);
+        } catch (error) {
+          // Refused locally, or answered by upstream (e.g. unknown voice): both fine, as long as the route held.
+          if (!(error instanceof InvalidSpeechRequestError) && !(error instanceof ProviderError)) throw error;
+          if (error instanceof ProviderError) expect(error.statusCode).not.toBe(null);
+        }
+        const sent = target.fake!.requests.slice(before);
+        expect(sent.length).toBeLessThanOrEqual(1);
+        for (const recorded of sent) {
+          expect(recorded.kind).toBe(conformanceCase.fakeKind);
+          conformanceCase.expectVoicePlacement(recorded, voice);
+        }
+      }
+    });
+
+    it("sends the key only in the provider's auth header", async () => {
+      await collect((await target.adapter.synthesize(target.input('pcm'), { signal: signal() })).audio);
+      const recorded = target.fake!.requests.at(-1)!;
+      const apiKey = target.fake!.apiKey;
+      const [headerName, headerValue] = conformanceCase.authHeader(apiKey);
+      expect(recorded.headers[headerName]).toBe(headerValue);
+      for (const [name, value] of Object.entries(recorded.headers)) {
+        if (name !== headerName) expect(String(value)).not.toContain(apiKey);
+      }
+      expect(recorded.path).not.toContain(apiKey);
+      expect(JSON.stringify(recorded.body)).not.toContain(apiKey);
+    });
+
+    it('reports a timeout as a retryable ProviderError of kind timeout', async () => {
+      target.fake!.setBehavior({ hang: true });
+      try {
+        const started = Date.now();
+        const error = await rejectionOf(target.adapter.synthesize(target.input('pcm'), { signal: signal() }));
+        expect(error).toMatchObject({ kind: 'timeout', isRetryable: true, statusCode: null });
+        expect(Date.now() - started).toBeLessThan(ATTEMPT_TIMEOUT_MS + 1000);
+        expect(await target.fake!.waitForOutcome(target.fake!.requests.at(-1)!)).toBe('aborted');
+      } finally {
+        target.fake!.setBehavior('normal');
+      }
+    });
+  });
+}
+
+// The local adapter runs the real synthesizer; skip it, loudly, when that package is not built.
+let localSkipReason: string | undefined;
+let createLocalAdapter: ((firstByteTimeoutMs: number) => SpeechAdapter) | undefined;
+try {
+  const local = await import('../local/index.js');
+  createLocalAdapter = (firstByteTimeoutMs) => local.createLocalSpeechAdapter({ firstByteTimeoutMs });
+} catch (error) {
+  localSkipReason = `@voice-router/speech-espeak is not built (${(error as Error).message.split('\n')[0]}); run its build first`;
+}
+
+describe.skipIf(localSkipReason !== undefined)(
+  `adapter conformance: local (real eSpeak NG synthesizer)${localSkipReason ? ` SKIPPED: ${localSkipReason}` : ''}`,
+  () => {
+    let adapter: SpeechAdapter;
+    beforeAll(() => {
+      // Generous deadline: the first request also waits for the worker to load eSpeak NG.
+      adapter = createLocalAdapter!(15_000);
+    });
+    afterAll(() => adapter.close());
+
+    audioConformance(() => ({
+      adapter,
+      input: (format, overrides = {}) => ({
+        modelId: 'espeak-ng',
+        voice: 'en-us',
+        text: 'Hello from the conformance suite.',
+        format,
+        providerOptions: {},
+        ...overrides,
+      }),
+      close: async () => undefined,
+    }));
+
+    it('refuses unknown and path-injection voices as invalid requests', async () => {
+      for (const voice of PATH_INJECTION_VOICES) {
+        const error = await rejectionOf(
+          adapter.synthesize({ modelId: 'espeak-ng', voice, text: 'x', format: 'pcm', providerOptions: {} }, { signal: signal() }),
+        );
+        expect(error).toBeInstanceOf(InvalidSpeechRequestError);
+      }
+    });
+  },
+);

@@ -1,0 +1,105 @@
+// Turns a provider definition (pure mapping + error parser + catalog) into a SpeechAdapter that talks HTTP.
+// Every HTTP provider goes through this one path, so deadlines, cancellation and error hygiene are shared.
+
+import { InvalidSpeechRequestError } from '../errors.js';
+import { checkKnownModel } from '../shared/speech-checks.js';
+import { openAudioStream } from '../streaming/open-audio-stream.js';
+import type { ProviderDescriptor, SpeechAdapter, SpeechInput } from '../types.js';
+import { ConnectionPools } from './connection-pools.js';
+import { sendSpeechRequest, type ErrorBodyParser } from './send-speech-request.js';
+import { mapTransportError } from './transport-errors.js';
+
+/** The output of a provider's pure mapping function. `path` is relative to the base URL. */
+export interface HttpSpeechRequest {
+  method: 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  warnings: string[];
+}
+
+export interface HttpProviderCredentials {
+  apiKey: string;
+}
+
+export interface HttpProviderDefinition {
+  id: string;
+  defaultBaseUrl: string;
+  descriptor: ProviderDescriptor;
+  /** Pure: no I/O. Throws InvalidSpeechRequestError for requests the provider cannot take. */
+  buildRequest(input: SpeechInput, credentials: HttpProviderCredentials): HttpSpeechRequest;
+  /** Pure: extracts a short code from an error body; must not throw on garbage. */
+  parseErrorBody: ErrorBodyParser;
+}
+
+export interface HttpAdapterSettings {
+  apiKey: string;
+  /** Defaults to the provider's public endpoint; may carry a path prefix (e.g. for proxies). */
+  baseUrl?: string;
+  /** Deadline per attempt until the first audio byte. */
+  firstByteTimeoutMs: number;
+  /** Longest gap between audio chunks once streaming. Default 30 s. */
+  streamIdleTimeoutMs?: number;
+  /** Shared pools; when absent the adapter owns private ones and closes them itself. */
+  pools?: ConnectionPools;
+}
+
+interface ParsedBaseUrl {
+  origin: string;
+  /** Path prefix without trailing slash ('' for none). */
+  basePath: string;
+}
+
+function parseBaseUrl(provider: string, baseUrl: string): ParsedBaseUrl {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`${provider}: baseUrl is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${provider}: baseUrl must be http(s)`);
+  if (url.username || url.password || url.search || url.hash) {
+    throw new TypeError(`${provider}: baseUrl must not contain credentials, a query or a fragment`);
+  }
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+}
+
+export function createHttpSpeechAdapter(definition: HttpProviderDefinition, settings: HttpAdapterSettings): SpeechAdapter {
+  if (!settings.apiKey) throw new TypeError(`${definition.id}: an API key is required`);
+  const { origin, basePath } = parseBaseUrl(definition.id, settings.baseUrl ?? definition.defaultBaseUrl);
+  const ownsPools = settings.pools === undefined;
+  const pools = settings.pools ?? new ConnectionPools();
+  const credentials: HttpProviderCredentials = { apiKey: settings.apiKey };
+  const streamIdleTimeoutMs = settings.streamIdleTimeoutMs ?? 30_000;
+
+  return {
+    descriptor: definition.descriptor,
+    async synthesize(input, { signal }) {
+      checkKnownModel(definition.descriptor, input);
+      const request = definition.buildRequest(input, credentials);
+      if (!request.path.startsWith('/')) throw new InvalidSpeechRequestError('mapped path must be absolute');
+      const audio = await openAudioStream({
+        provider: definition.id,
+        signal,
+        firstByteTimeoutMs: settings.firstByteTimeoutMs,
+        open: (attemptSignal) =>
+          sendSpeechRequest(
+            pools.get(origin),
+            { method: request.method, path: basePath + request.path, headers: request.headers, body: request.body },
+            {
+              provider: definition.id,
+              signal: attemptSignal,
+              headersTimeoutMs: settings.firstByteTimeoutMs,
+              bodyIdleTimeoutMs: streamIdleTimeoutMs,
+              parseErrorBody: definition.parseErrorBody,
+            },
+          ),
+        mapError: (error, phase) => mapTransportError(definition.id, error, phase),
+      });
+      return { warnings: request.warnings, audio };
+    },
+    async close() {
+      if (ownsPools) await pools.close();
+    },
+  };
+}

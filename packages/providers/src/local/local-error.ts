@@ -1,0 +1,16 @@
+// Maps failures of the in-process synthesizer onto the package's error types.
+
+import { UnknownVoiceError } from '@voice-router/speech-espeak';
+import { InvalidSpeechRequestError, ProviderError, quoteName } from '../errors.js';
+
+export function mapLocalError(error: unknown, phase: 'before-first-byte' | 'streaming'): Error {
+  if (error instanceof UnknownVoiceError) return new InvalidSpeechRequestError(`unknown local voice ${quoteName(error.voice)}`);
+  if (error instanceof RangeError || error instanceof TypeError) return new InvalidSpeechRequestError('the local synthesizer rejected the request');
+  // A crashed or closed worker: worth another attempt, like a dropped connection.
+  return new ProviderError({
+    provider: 'local',
+    kind: 'network',
+    isRetryable: true,
+    detail: `synthesizer failed ${phase === 'streaming' ? 'mid-stream' : 'before audio'}`,
+  });
+}

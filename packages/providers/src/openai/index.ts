@@ -1,0 +1,24 @@
+// OpenAI text to speech: mapping, error parsing and catalog, bundled as a provider module.
+
+import { defineHttpProvider } from '../provider-module.js';
+import { openAIDescriptor } from './openai-catalog.js';
+import { parseOpenAIErrorBody } from './openai-error.js';
+import { buildOpenAISpeechRequest } from './openai-speech-model.js';
+
+export const openAIProvider = defineHttpProvider({
+  id: 'openai',
+  defaultBaseUrl: 'https://api.openai.com',
+  descriptor: openAIDescriptor,
+  buildRequest: buildOpenAISpeechRequest,
+  parseErrorBody: parseOpenAIErrorBody,
+});
+
+export { openAIDescriptor } from './openai-catalog.js';
+export { parseOpenAIErrorBody } from './openai-error.js';
+export {
+  buildOpenAICompatibleSpeechRequest,
+  buildOpenAISpeechRequest,
+  openAISpeechSettings,
+  type OpenAICompatibleSpeechSettings,
+} from './openai-speech-model.js';
+export type { OpenAIBuiltInVoice, OpenAISpeechModelId, OpenAISpeechRequestBody } from './openai-api-types.js';

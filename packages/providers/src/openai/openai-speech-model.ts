@@ -1,0 +1,81 @@
+// Pure mapping from the router's SpeechInput to OpenAI's /v1/audio/speech request. Exported as a base so
+// OpenAI-compatible providers reuse it with their own settings instead of copying it.
+
+import { InvalidSpeechRequestError } from '../errors.js';
+import type { HttpProviderCredentials, HttpSpeechRequest } from '../http/http-speech-adapter.js';
+import { readProviderOptions, type ProviderOptionRule } from '../shared/provider-options.js';
+import { clampSpeed, countCharacters } from '../shared/speech-checks.js';
+import type { SpeechInput } from '../types.js';
+import type { OpenAISpeechRequestBody } from './openai-api-types.js';
+
+export interface OpenAICompatibleSpeechSettings {
+  /** Provider id used in warnings. */
+  provider: string;
+  /** Endpoint path relative to the base URL. */
+  path: string;
+  /** Whether a model accepts `instructions`; others get a warning and the field is dropped. */
+  supportsInstructions(modelId: string): boolean;
+  speedRange: readonly [number, number];
+  maxInputCharacters: number;
+  /** provider_options accepted and copied into the body after type checks; everything else warns. */
+  providerOptionRules: Record<string, ProviderOptionRule>;
+}
+
+export const openAISpeechSettings: OpenAICompatibleSpeechSettings = {
+  provider: 'openai',
+  path: '/v1/audio/speech',
+  // tts-1, tts-1-hd and their dated snapshots predate instructions.
+  supportsInstructions: (modelId) => !/^tts-1(-|$)/.test(modelId),
+  speedRange: [0.25, 4],
+  maxInputCharacters: 4096,
+  providerOptionRules: {},
+};
+
+/** OpenAI custom voices are ids like `voice_abc123` and travel as `{ id }`; built-in names go as strings. */
+function mapVoice(voice: string): OpenAISpeechRequestBody['voice'] {
+  return voice.startsWith('voice_') ? { id: voice } : voice;
+}
+
+export function buildOpenAICompatibleSpeechRequest(
+  input: SpeechInput,
+  credentials: HttpProviderCredentials,
+  settings: OpenAICompatibleSpeechSettings,
+): HttpSpeechRequest {
+  const characters = countCharacters(input.text);
+  if (characters > settings.maxInputCharacters) {
+    throw new InvalidSpeechRequestError(`input is ${characters} characters; ${settings.provider} accepts at most ${settings.maxInputCharacters}`);
+  }
+  const { values, warnings } = readProviderOptions(settings.provider, input.providerOptions, settings.providerOptionRules);
+  const body: OpenAISpeechRequestBody = {
+    ...values,
+    model: input.modelId,
+    input: input.text,
+    voice: mapVoice(input.voice),
+    response_format: input.format,
+  };
+  if (input.speed !== undefined) {
+    const [minimum, maximum] = settings.speedRange;
+    const clamped = clampSpeed(settings.provider, input.speed, minimum, maximum);
+    body.speed = clamped.speed;
+    if (clamped.warning) warnings.push(clamped.warning);
+  }
+  if (input.instructions !== undefined) {
+    if (settings.supportsInstructions(input.modelId)) body.instructions = input.instructions;
+    else warnings.push(`instructions ignored: not supported by ${settings.provider} model ${input.modelId}`);
+  }
+  return {
+    method: 'POST',
+    path: settings.path,
+    headers: {
+      authorization: `Bearer ${credentials.apiKey}`,
+      'content-type': 'application/json',
+      accept: 'application/octet-stream',
+    },
+    body: JSON.stringify(body),
+    warnings,
+  };
+}
+
+export function buildOpenAISpeechRequest(input: SpeechInput, credentials: HttpProviderCredentials): HttpSpeechRequest {
+  return buildOpenAICompatibleSpeechRequest(input, credentials, openAISpeechSettings);
+}

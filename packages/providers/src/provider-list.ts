@@ -1,0 +1,16 @@
+// Every provider the registry knows. Adding one: a folder with its mapping, error parser and catalog,
+// one line here, and its settings key in ProviderRegistryConfig.
+
+import { cartesiaProvider } from './cartesia/index.js';
+import { elevenLabsProvider } from './elevenlabs/index.js';
+import { localProvider } from './local/index.js';
+import { openAIProvider } from './openai/index.js';
+import type { ProviderModule } from './provider-module.js';
+
+// `never`: the list holds modules with different settings types; each one reads only its own key.
+export const providerModules: readonly ProviderModule<never>[] = [
+  openAIProvider,
+  elevenLabsProvider,
+  cartesiaProvider,
+  localProvider,
+];

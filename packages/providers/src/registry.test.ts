@@ -1,0 +1,210 @@
+import { startFakeProvider, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderError, ProviderUnavailableError } from './errors.js';
+import { openAIProvider } from './openai/index.js';
+import { createProviderRegistry, type ProviderRegistry, type ProviderRegistryConfig } from './registry.js';
+import { collect, openAIInput, rejectionOf } from './__fixtures__/speech-helpers.js';
+
+let fake: FakeProviderServer;
+let registry: ProviderRegistry;
+
+async function setUp(fakeOptions: Parameters<typeof startFakeProvider>[1] = {}, config: Partial<ProviderRegistryConfig> = {}) {
+  fake = await startFakeProvider('openai', fakeOptions);
+  registry = createProviderRegistry(
+    { attemptTimeoutMs: 1000, maxAttempts: 3, backoffBaseMs: 5, openai: { apiKey: fake.apiKey, baseUrl: fake.baseUrl }, ...config },
+    [openAIProvider],
+  );
+}
+
+const synthesize = (signal = new AbortController().signal) => registry.synthesize('openai', openAIInput(), { signal });
+
+afterEach(async () => {
+  await registry?.close();
+  await fake?.close();
+});
+
+describe('registry retries', () => {
+  it.each([500, 503, 429, 408])('retries %i and succeeds', async (status) => {
+    await setUp();
+    fake.setBehavior({ status, times: 2 });
+    const result = await synthesize();
+    expect((await collect(result.audio)).length).toBeGreaterThan(0);
+    expect(fake.requests.map((request) => request.status)).toEqual([status, status, 200]);
+  });
+
+  it.each([400, 401, 403, 404])('does not retry %i', async (status) => {
+    await setUp();
+    fake.setBehavior({ status });
+    const error = (await rejectionOf(synthesize())) as ProviderError;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ statusCode: status, isRetryable: false, kind: 'http', attempts: 1 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('does not retry a real authentication failure and keeps the key out of the error', async () => {
+    await setUp();
+    await registry.close();
+    registry = createProviderRegistry(
+      { attemptTimeoutMs: 1000, maxAttempts: 3, openai: { apiKey: 'sk-wrong-0000-LEAKCHECK', baseUrl: fake.baseUrl } },
+      [openAIProvider],
+    );
+    const error = (await rejectionOf(synthesize())) as ProviderError;
+    expect(error).toMatchObject({ statusCode: 401, upstreamCode: 'invalid_api_key', isRetryable: false });
+    expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toMatch(/LEAKCHECK|sk-wrong|upstream-body-marker/);
+  });
+
+  it('gives up after maxAttempts with the last error', async () => {
+    await setUp();
+    fake.setBehavior({ status: 500 });
+    const error = (await rejectionOf(synthesize())) as ProviderError;
+    expect(error).toMatchObject({ statusCode: 500, isRetryable: true, attempts: 3 });
+    expect(fake.requests).toHaveLength(3);
+  });
+});
+
+describe('registry deadlines', () => {
+  it('times out an upstream that never answers, retries, and reports kind timeout after exhaustion', async () => {
+    await setUp({}, { attemptTimeoutMs: 150, maxAttempts: 2 });
+    fake.setBehavior({ hang: true });
+    const started = Date.now();
+    const error = (await rejectionOf(synthesize())) as ProviderError;
+    expect(error).toMatchObject({ kind: 'timeout', statusCode: null, isRetryable: true, attempts: 2 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(fake.requests).toHaveLength(2);
+    // Each timed-out attempt closed its upstream connection.
+    for (const request of fake.requests) expect(await fake.waitForOutcome(request)).toBe('aborted');
+  });
+
+  it('times out when headers arrive but the first audio byte does not', async () => {
+    await setUp({ firstByteDelayMs: 400 }, { attemptTimeoutMs: 100, maxAttempts: 1 });
+    const error = (await rejectionOf(synthesize())) as ProviderError;
+    expect(error).toMatchObject({ kind: 'timeout', attempts: 1 });
+    expect(await fake.waitForOutcome(fake.requests[0]!)).toBe('aborted');
+  });
+
+  it('does not time out a slow stream once the first byte arrived', async () => {
+    await setUp({ chunkBytes: 2000, chunkIntervalMs: 40, totalBytes: 20_000 }, { attemptTimeoutMs: 100 });
+    const result = await synthesize();
+    expect((await collect(result.audio)).length).toBe(20_000);
+  });
+});
+
+describe('registry after the first byte', () => {
+  it('never retries once audio flowed: a mid-stream failure surfaces while iterating', async () => {
+    await setUp({ chunkBytes: 1000, chunkIntervalMs: 5, totalBytes: 50_000 });
+    fake.setBehavior({ dieAfterBytes: 4000 });
+    const result = await synthesize();
+    const error = (await rejectionOf(collect(result.audio))) as ProviderError;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.kind).toBe('network');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('retries a connection that dies before any audio byte', async () => {
+    await setUp({}, { maxAttempts: 2 });
+    fake.setBehavior({ dieAfterBytes: 0 });
+    const error = (await rejectionOf(synthesize())) as ProviderError;
+    expect(error).toMatchObject({ kind: 'network', attempts: 2 });
+    expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe('registry cancellation', () => {
+  it('propagates an abort before the first byte and closes the upstream connection', async () => {
+    await setUp();
+    fake.setBehavior({ hang: true });
+    const controller = new AbortController();
+    const pending = synthesize(controller.signal);
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    const error = (await rejectionOf(pending)) as Error;
+    expect(error.name).toBe('AbortError');
+    expect(await fake.waitForOutcome(fake.requests[0]!)).toBe('aborted');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('stops retrying when aborted during backoff', async () => {
+    await setUp({}, { backoffBaseMs: 2000 });
+    fake.setBehavior({ status: 500 });
+    const controller = new AbortController();
+    const pending = synthesize(controller.signal);
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    expect(((await rejectionOf(pending)) as Error).name).toBe('AbortError');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('aborting mid-stream ends iteration with the abort reason and closes the upstream connection', async () => {
+    await setUp({ chunkBytes: 1000, chunkIntervalMs: 10, totalBytes: 500_000 });
+    const controller = new AbortController();
+    const result = await synthesize(controller.signal);
+    const iterator = result.audio[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    controller.abort();
+    expect(((await rejectionOf(iterator.next())) as Error).name).toBe('AbortError');
+    expect(await fake.waitForOutcome(fake.requests[0]!)).toBe('aborted');
+  });
+
+  it('breaking out of the loop closes the upstream connection', async () => {
+    await setUp({ chunkBytes: 1000, chunkIntervalMs: 10, totalBytes: 500_000 });
+    const result = await synthesize();
+    for await (const _chunk of result.audio) break;
+    expect(await fake.waitForOutcome(fake.requests[0]!)).toBe('aborted');
+    expect(fake.requests[0]!.audioBytesSent).toBeLessThan(500_000);
+  });
+});
+
+describe('registry listing', () => {
+  it('lists unconfigured providers as unavailable with a reason and refuses to synthesize with them', async () => {
+    await setUp();
+    const bare = createProviderRegistry({ attemptTimeoutMs: 1000, maxAttempts: 1 }, [openAIProvider]);
+    expect(bare.status()).toEqual([{ id: 'openai', state: 'unavailable', reason: 'missing_api_key' }]);
+    expect(bare.isAvailable('openai')).toBe(false);
+    expect(bare.descriptor('openai')?.models.map((model) => model.id)).toContain('tts-1');
+    const error = await rejectionOf(bare.synthesize('openai', openAIInput(), { signal: new AbortController().signal }));
+    expect(error).toBeInstanceOf(ProviderUnavailableError);
+    expect(await rejectionOf(bare.synthesize('nope', openAIInput(), { signal: new AbortController().signal }))).toMatchObject({
+      reason: 'unknown_provider',
+    });
+    await bare.close();
+  });
+
+  it('reports configured providers as available', async () => {
+    await setUp();
+    expect(registry.status()).toEqual([{ id: 'openai', state: 'available' }]);
+    expect(registry.list().map((descriptor) => descriptor.id)).toEqual(['openai']);
+    expect(registry.descriptor('missing')).toBeUndefined();
+  });
+
+  it('validates its configuration', () => {
+    expect(() => createProviderRegistry({ attemptTimeoutMs: 0, maxAttempts: 1 }, [])).toThrow(RangeError);
+    expect(() => createProviderRegistry({ attemptTimeoutMs: 10, maxAttempts: 0 }, [])).toThrow(RangeError);
+  });
+});
+
+describe('registry with the default provider list', () => {
+  it('lists every provider, keeps keyless HTTP providers unavailable and the local one available', async () => {
+    const defaults = createProviderRegistry({ attemptTimeoutMs: 15_000, maxAttempts: 2 });
+    try {
+      expect(defaults.status()).toEqual([
+        { id: 'openai', state: 'unavailable', reason: 'missing_api_key' },
+        { id: 'elevenlabs', state: 'unavailable', reason: 'missing_api_key' },
+        { id: 'cartesia', state: 'unavailable', reason: 'missing_api_key' },
+        { id: 'local', state: 'available' },
+      ]);
+      const local = defaults.descriptor('local')!;
+      expect(local.voices.length).toBeGreaterThan(0);
+      expect(local.models).toMatchObject([{ id: 'espeak-ng', pricing: { unit: 'character', microsPerUnit: 0 } }]);
+      const result = await defaults.synthesize(
+        'local',
+        { modelId: 'espeak-ng', voice: local.voices[0]!.id, text: 'Local speech works.', format: 'pcm', speed: 1.2, instructions: 'x', providerOptions: {} },
+        { signal: new AbortController().signal },
+      );
+      expect(result.warnings).toEqual(['instructions ignored: not supported by local']);
+      expect((await collect(result.audio)).length % 2).toBe(0);
+    } finally {
+      await defaults.close();
+    }
+  });
+});

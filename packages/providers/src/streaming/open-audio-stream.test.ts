@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../errors.js';
+import { rejectionOf } from '../__fixtures__/speech-helpers.js';
+import { openAudioStream } from './open-audio-stream.js';
+
+/** An iterator over fixed chunks that records whether it was closed early. */
+function chunks(values: Uint8Array[]) {
+  const state = { returned: false };
+  let index = 0;
+  const iterator: AsyncIterator<Uint8Array> = {
+    next: async () => (index < values.length ? { done: false, value: values[index++]! } : { done: true, value: undefined }),
+    return: async () => {
+      state.returned = true;
+      return { done: true, value: undefined };
+    },
+  };
+  return { iterator, state };
+}
+
+const mapError = (error: unknown) => new ProviderError({ provider: 'test', kind: 'network', isRetryable: true, detail: String(error).slice(0, 20) });
+
+describe('openAudioStream', () => {
+  it('skips empty chunks and yields the rest in order', async () => {
+    const { iterator } = chunks([new Uint8Array(0), Uint8Array.of(1), new Uint8Array(0), Uint8Array.of(2, 3)]);
+    const audio = await openAudioStream({ provider: 'test', signal: new AbortController().signal, firstByteTimeoutMs: 100, open: async () => iterator, mapError });
+    const seen: number[] = [];
+    for await (const chunk of audio) seen.push(...chunk);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('enforces the deadline even when the source ignores the abort signal, and closes it when it shows up', async () => {
+    const { iterator, state } = chunks([Uint8Array.of(1)]);
+    const late = new Promise<AsyncIterator<Uint8Array>>((resolve) => setTimeout(() => resolve(iterator), 120));
+    const error = await rejectionOf(
+      openAudioStream({ provider: 'test', signal: new AbortController().signal, firstByteTimeoutMs: 30, open: () => late, mapError }),
+    );
+    expect(error).toMatchObject({ kind: 'timeout', isRetryable: true });
+    await late;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(state.returned).toBe(true);
+  });
+
+  it('closes the source when the consumer returns before reading anything', async () => {
+    const { iterator, state } = chunks([Uint8Array.of(1), Uint8Array.of(2)]);
+    const audio = await openAudioStream({ provider: 'test', signal: new AbortController().signal, firstByteTimeoutMs: 100, open: async () => iterator, mapError });
+    await audio.return!();
+    expect(state.returned).toBe(true);
+    expect((await audio.next()).done).toBe(true);
+  });
+
+  it('reports an empty body as a protocol error', async () => {
+    const { iterator } = chunks([]);
+    const error = await rejectionOf(
+      openAudioStream({ provider: 'test', signal: new AbortController().signal, firstByteTimeoutMs: 100, open: async () => iterator, mapError }),
+    );
+    expect(error).toMatchObject({ kind: 'protocol', isRetryable: false });
+  });
+
+  it('maps unexpected source errors mid-stream', async () => {
+    let calls = 0;
+    const iterator: AsyncIterator<Uint8Array> = {
+      next: async () => {
+        calls += 1;
+        if (calls === 1) return { done: false, value: Uint8Array.of(1) };
+        throw new Error('socket hang up');
+      },
+    };
+    const audio = await openAudioStream({ provider: 'test', signal: new AbortController().signal, firstByteTimeoutMs: 100, open: async () => iterator, mapError });
+    await audio.next();
+    expect(await rejectionOf(audio.next())).toMatchObject({ kind: 'network' });
+  });
+});

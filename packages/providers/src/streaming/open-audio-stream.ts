@@ -1,0 +1,144 @@
+// Starts one upstream attempt and waits for its first audio chunk under a deadline. Afterwards the audio is
+// pulled chunk by chunk (backpressure); leaving early or aborting the caller's signal cancels upstream.
+// Shared by HTTP adapters and the in-process local synthesizer.
+
+import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
+
+export interface OpenAudioStreamOptions {
+  provider: string;
+  /** The caller's signal: aborting it cancels the attempt before or after the first byte. */
+  signal: AbortSignal;
+  /** Deadline for the first audio byte, counted from the start of the attempt (connect + headers + first chunk). */
+  firstByteTimeoutMs: number;
+  /** Starts the upstream work bound to `attemptSignal` and returns its audio; throws ProviderError on upstream failure. */
+  open(attemptSignal: AbortSignal): Promise<AsyncIterator<Uint8Array>>;
+  /** Turns unexpected failures (socket errors, engine crashes) into a ProviderError. */
+  mapError(error: unknown, phase: 'before-first-byte' | 'streaming'): Error;
+}
+
+function isKnownError(error: unknown): error is ProviderError | InvalidSpeechRequestError {
+  return error instanceof ProviderError || error instanceof InvalidSpeechRequestError;
+}
+
+/** Rejects as soon as `signal` aborts, even if `promise` ignores the signal, so the deadline always holds. */
+function raceWithAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** One pass over upstream audio: the first chunk is already in hand; `return()` cancels upstream. */
+class UpstreamAudio implements AsyncIterableIterator<Uint8Array> {
+  #first: Uint8Array | undefined;
+  #finished = false;
+
+  constructor(
+    first: Uint8Array,
+    private readonly source: AsyncIterator<Uint8Array>,
+    private readonly controller: AbortController,
+    private readonly callerSignal: AbortSignal,
+    private readonly release: () => void,
+    private readonly mapError: (error: unknown) => Error,
+  ) {
+    this.#first = first;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<Uint8Array>> {
+    if (this.#finished) return { done: true, value: undefined };
+    const first = this.#first;
+    if (first) {
+      this.#first = undefined;
+      return { done: false, value: first };
+    }
+    try {
+      for (;;) {
+        const result = await this.source.next();
+        if (result.done) {
+          this.#finished = true;
+          this.release();
+          return { done: true, value: undefined };
+        }
+        if (result.value.byteLength > 0) return { done: false, value: result.value };
+      }
+    } catch (error) {
+      await this.#cancel();
+      if (this.callerSignal.aborted) throw this.callerSignal.reason;
+      throw isKnownError(error) ? error : this.mapError(error);
+    }
+  }
+
+  async return(): Promise<IteratorResult<Uint8Array>> {
+    await this.#cancel();
+    return { done: true, value: undefined };
+  }
+
+  async #cancel(): Promise<void> {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#first = undefined;
+    this.release();
+    this.controller.abort(new DOMException('audio stream cancelled', 'AbortError'));
+    try {
+      await this.source.return?.();
+    } catch {
+      // The source is being torn down; its own error is irrelevant now.
+    }
+  }
+}
+
+export async function openAudioStream(options: OpenAudioStreamOptions): Promise<AsyncIterableIterator<Uint8Array>> {
+  const { signal, provider, firstByteTimeoutMs } = options;
+  signal.throwIfAborted();
+  const controller = new AbortController();
+  const timeoutError = new ProviderError({
+    provider,
+    kind: 'timeout',
+    isRetryable: true,
+    detail: `no audio within ${firstByteTimeoutMs} ms`,
+  });
+  const onCallerAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', onCallerAbort, { once: true });
+  const release = () => signal.removeEventListener('abort', onCallerAbort);
+  const timer = setTimeout(() => controller.abort(timeoutError), firstByteTimeoutMs);
+
+  const opening = options.open(controller.signal);
+  let source: AsyncIterator<Uint8Array> | undefined;
+  try {
+    source = await raceWithAbort(opening, controller.signal);
+    let first = await raceWithAbort(source.next(), controller.signal);
+    while (!first.done && first.value.byteLength === 0) first = await raceWithAbort(source.next(), controller.signal);
+    if (first.done) {
+      throw new ProviderError({ provider, kind: 'protocol', isRetryable: false, detail: 'empty audio body' });
+    }
+    clearTimeout(timer);
+    // The deadline may have fired in the same tick the chunk arrived; the abort already tore upstream down.
+    controller.signal.throwIfAborted();
+    return new UpstreamAudio(first.value, source, controller, signal, release, (error) => options.mapError(error, 'streaming'));
+  } catch (error) {
+    clearTimeout(timer);
+    release();
+    if (!controller.signal.aborted) controller.abort(new DOMException('attempt failed', 'AbortError'));
+    // If `open` ignored the signal and resolves later, still close what it opened.
+    if (source) void source.return?.()?.catch(() => undefined);
+    else opening.then((late) => late.return?.()?.catch(() => undefined), () => undefined);
+    if (signal.aborted) throw signal.reason;
+    if (controller.signal.reason === timeoutError) throw timeoutError;
+    throw isKnownError(error) ? error : options.mapError(error, 'before-first-byte');
+  }
+}

@@ -1,0 +1,14 @@
+// `npm start`: install and build if needed, then run the embedded all-in-one service.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureReady, root } from './bootstrap.mjs';
+
+try {
+  ensureReady();
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+const child = spawn(process.execPath, [path.join(root, 'apps/embedded/dist/main.js')], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     chunkBytes: optionalNumber(values['chunk-bytes'], 'chunk-bytes'),
     chunkIntervalMs: optionalNumber(values['chunk-interval-ms'], 'chunk-interval-ms'),
     totalBytes: optionalNumber(values['total-bytes'], 'total-bytes'),
+    // A manual or benchmark run may serve millions of requests: do not keep them all in memory.
+    recordRequests: false,
   });
   process.stdout.write(
     [

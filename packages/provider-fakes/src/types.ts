@@ -18,6 +18,8 @@ export interface FakeProviderOptions {
    * Absent: sized like real speech, about 15 characters of input per second of audio.
    */
   totalBytes?: number;
+  /** Keep a record of every request in `requests`. Default true; turn off for long benchmark runs. */
+  recordRequests?: boolean;
 }
 
 /**

@@ -1,3 +1,5 @@
+// Retryability by status, upstream token hygiene and safe error messages.
+
 import { describe, expect, it } from 'vitest';
 import { isRetryableStatus, ProviderError, sanitizeUpstreamToken } from './errors.js';
 

@@ -1,3 +1,5 @@
+// Registry retries, deadlines, cancellation and listing, against the OpenAI fake.
+
 import { startFakeProvider, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError, ProviderUnavailableError } from './errors.js';

@@ -1,3 +1,5 @@
+// The Cartesia fake's auth, versioned errors, validation and audio.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider } from '../start-fake-provider.js';
 import type { FakeProviderServer } from '../types.js';

@@ -1,3 +1,5 @@
+// The ElevenLabs fake's auth, routing, validation and audio.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider } from '../start-fake-provider.js';
 import type { FakeProviderServer } from '../types.js';

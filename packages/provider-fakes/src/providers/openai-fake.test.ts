@@ -1,3 +1,5 @@
+// The OpenAI fake's auth, validation, audio and request recording.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider } from '../start-fake-provider.js';
 import type { FakeProviderServer } from '../types.js';

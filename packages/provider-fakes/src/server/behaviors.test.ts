@@ -1,3 +1,5 @@
+// Fake behaviours: status overrides, hang, dying sockets, pacing, one-port serving.
+
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeProvider, startFakeProviders } from '../start-fake-provider.js';
@@ -104,5 +106,13 @@ describe('fake behaviours', () => {
     expect([openai.status, elevenlabs.status, cartesia.status]).toEqual([200, 200, 200]);
     expect(fake.requests.map((recorded) => recorded.kind)).toEqual(['openai', 'elevenlabs', 'cartesia']);
     expect((await post(`${fake.baseUrl}/elsewhere`, {}, {})).status).toBe(404);
+  });
+});
+
+describe('fake options', () => {
+  it('keeps no request records when recordRequests is false', async () => {
+    fake = await startFakeProvider('openai', { recordRequests: false });
+    expect((await speech(fake)).status).toBe(200);
+    expect(fake.requests).toEqual([]);
   });
 });

@@ -122,7 +122,7 @@ export async function startFakeServer(
       outcome: 'pending',
       audioBytesSent: 0,
     };
-    requests.push(record);
+    if (options.recordRequests !== false) requests.push(record);
     let dying = false;
     // 'close' also follows a normal end, and it may run before the streaming code resumes: classify here.
     response.on('close', () => finish(record, response.writableFinished ? 'completed' : dying ? 'died' : 'aborted'));

@@ -1,3 +1,5 @@
+// Cartesia error bodies (JSON and legacy plain text) to upstream codes.
+
 import { describe, expect, it } from 'vitest';
 import { parseCartesiaErrorBody } from './cartesia-error.js';
 

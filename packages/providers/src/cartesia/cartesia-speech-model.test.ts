@@ -1,3 +1,5 @@
+// Cartesia's pure request mapping, without a network.
+
 import { describe, expect, it } from 'vitest';
 import { InvalidSpeechRequestError } from '../errors.js';
 import type { SpeechInput } from '../types.js';

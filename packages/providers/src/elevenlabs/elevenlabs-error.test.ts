@@ -1,3 +1,5 @@
+// ElevenLabs error bodies (object, validation array, string) to upstream codes.
+
 import { describe, expect, it } from 'vitest';
 import { parseElevenLabsErrorBody } from './elevenlabs-error.js';
 

@@ -1,3 +1,5 @@
+// ElevenLabs' pure request mapping, including path-injection voices.
+
 import { describe, expect, it } from 'vitest';
 import { InvalidSpeechRequestError } from '../errors.js';
 import type { SpeechInput } from '../types.js';

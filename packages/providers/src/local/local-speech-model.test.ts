@@ -1,3 +1,5 @@
+// The local provider's pure request mapping.
+
 import { describe, expect, it } from 'vitest';
 import { InvalidSpeechRequestError } from '../errors.js';
 import type { SpeechInput } from '../types.js';

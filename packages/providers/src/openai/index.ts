@@ -14,6 +14,7 @@ export const openAIProvider = defineHttpProvider({
 });
 
 export { openAIDescriptor } from './openai-catalog.js';
+export { defineOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible-provider.js';
 export { parseOpenAIErrorBody } from './openai-error.js';
 export {
   buildOpenAICompatibleSpeechRequest,

@@ -1,3 +1,5 @@
+// OpenAI error bodies to upstream codes and retryability.
+
 import { describe, expect, it } from 'vitest';
 import { parseOpenAIErrorBody } from './openai-error.js';
 

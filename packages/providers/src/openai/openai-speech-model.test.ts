@@ -1,3 +1,5 @@
+// OpenAI's pure request mapping and the shared OpenAI-compatible base.
+
 import { describe, expect, it } from 'vitest';
 import { InvalidSpeechRequestError } from '../errors.js';
 import type { SpeechInput } from '../types.js';

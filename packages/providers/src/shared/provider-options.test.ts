@@ -1,3 +1,5 @@
+// Type checks and warnings for provider_options.
+
 import { describe, expect, it } from 'vitest';
 import { InvalidSpeechRequestError } from '../errors.js';
 import { readProviderOptions } from './provider-options.js';

@@ -1,3 +1,5 @@
+// Path-segment encoding, known-model limits and speed clamping.
+
 import { describe, expect, it } from 'vitest';
 import { InvalidSpeechRequestError } from '../errors.js';
 import { openAIDescriptor } from '../openai/openai-catalog.js';

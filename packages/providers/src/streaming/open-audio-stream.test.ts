@@ -1,3 +1,5 @@
+// First-chunk deadline and cancellation, against synthetic sources.
+
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
 import { rejectionOf } from '../__fixtures__/speech-helpers.js';

@@ -1,9 +1,29 @@
 // The control plane's configuration as a process of its own (scaled-out mode).
 import { z } from 'zod';
 
+export const controlPlaneSettingsShape = {
+  AUTH_ENABLED: z.stringbool().default(true),
+  SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+};
+
 export const controlPlaneEnvironmentSchema = z.object({
+  ...controlPlaneSettingsShape,
   HOST: z.string().default('127.0.0.1'),
   CONTROL_PLANE_PORT: z.coerce.number().int().min(0).max(65_535).default(8081),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
+
+const settingsSchema = z.object(controlPlaneSettingsShape);
+type Settings = z.infer<typeof settingsSchema>;
+
+export function controlPlaneSettings(environment: Settings) {
+  return {
+    authEnabled: environment.AUTH_ENABLED,
+    signupMode: environment.SIGNUP_MODE,
+    publicBaseUrl: environment.PUBLIC_BASE_URL,
+    cookieSecure: environment.COOKIE_SECURE === 'auto' ? ('auto' as const) : environment.COOKIE_SECURE === 'true',
+  };
+}

@@ -1,3 +1,4 @@
 // @voice-router/control-plane: the Express app for accounts, keys, billing, usage and the console.
 export { createControlPlaneApp, type ControlPlaneOptions } from './control-plane.js';
+export { controlPlaneSettingsShape, controlPlaneSettings } from './environment.js';
 export { listen } from './listen.js';

@@ -2,14 +2,14 @@
 import { openDatabase } from '@voice-router/ledger';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { createControlPlaneApp } from './control-plane.js';
-import { controlPlaneEnvironmentSchema } from './environment.js';
+import { controlPlaneEnvironmentSchema, controlPlaneSettings } from './environment.js';
 import { listen } from './listen.js';
 
 async function main() {
   const environment = parseEnvironment('control-plane', controlPlaneEnvironmentSchema);
   const logger = createLogger({ name: 'control-plane', level: environment.LOG_LEVEL });
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: 5 });
-  const server = await listen(createControlPlaneApp({ database, logger }), environment.HOST, environment.CONTROL_PLANE_PORT);
+  const server = await listen(createControlPlaneApp({ database, logger, ...controlPlaneSettings(environment) }), environment.HOST, environment.CONTROL_PLANE_PORT);
   logger.info('control plane listening', { url: `http://${environment.HOST}:${server.port}` });
   onShutdown([() => database.close(), () => server.close()], (message) => logger.info(message));
 }

@@ -5,6 +5,7 @@ import type { Settler } from '@voice-router/settlement';
 import type { Logger } from '@voice-router/service-kit';
 import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { DataPlaneContext } from './context.js';
+import { createStreamMetrics, instrumentApp, registerMetricsRoute } from './metrics/stream-metrics.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
 import { registerSpeechRoute } from './routes/speech-route.js';
@@ -23,6 +24,8 @@ export interface DataPlaneOptions {
   attemptTimeoutMs: number;
   /** Where to send paths the data plane does not serve; without it they answer 404. */
   controlPlaneUrl?: string;
+  /** Benchmarks only: count streams and backlog, served on loopback at GET /internal/metrics. */
+  metrics?: boolean;
 }
 
 export interface DataPlane {
@@ -48,10 +51,18 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     attemptTimeoutMs: options.attemptTimeoutMs,
   };
   const app = uws.App();
-  registerSpeechRoute(app, context);
-  registerWalletRoutes(app, context);
-  registerCatalogRoutes(app, context);
-  const closeProxy = registerControlPlaneProxy(app, context, options.controlPlaneUrl);
+  // Decided once here: without metrics the routes get the bare app and no request pays for them.
+  let routes = app;
+  if (options.metrics) {
+    const metrics = createStreamMetrics();
+    registerMetricsRoute(app, metrics);
+    routes = instrumentApp(app, metrics);
+    options.logger.warn('DATA_PLANE_METRICS is on: GET /internal/metrics answers on loopback (benchmarks only)');
+  }
+  registerSpeechRoute(routes, context);
+  registerWalletRoutes(routes, context);
+  registerCatalogRoutes(routes, context);
+  const closeProxy = registerControlPlaneProxy(routes, context, options.controlPlaneUrl);
 
   const listenSocket = await new Promise<ListenSocket>((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${options.host}:${options.port}`))));

@@ -24,6 +24,8 @@ export const dataPlaneEnvironmentShape = {
   STREAM_MAX_DURATION_MS: z.coerce.number().int().min(1_000).default(300_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CONTROL_PLANE_URL: url.optional(),
+  /** Benchmarks: per-stream backlog and stream counts at GET /internal/metrics (loopback only). */
+  DATA_PLANE_METRICS: z.stringbool().default(false),
 };
 
 export const dataPlaneEnvironmentSchema = z.object({

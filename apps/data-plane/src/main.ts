@@ -23,6 +23,7 @@ async function main() {
     streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     controlPlaneUrl: environment.CONTROL_PLANE_URL,
+    metrics: environment.DATA_PLANE_METRICS,
   });
   logger.info('data plane listening', { url: `http://${environment.HOST}:${dataPlane.port}`, pid: process.pid });
   onShutdown([() => database.close(), () => registry.close(), () => settler.close(), () => dataPlane.close()], (message) => logger.info(message));

@@ -3,7 +3,7 @@
 // switch the same pieces to PostgreSQL and BullMQ.
 import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
-import { createControlPlaneApp, listen } from '@voice-router/control-plane';
+import { controlPlaneSettings, createControlPlaneApp, listen } from '@voice-router/control-plane';
 import { providerSettings, startDataPlane } from '@voice-router/data-plane';
 import { openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
@@ -49,7 +49,15 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     const registry = createProviderRegistry(providerSettings(environment));
     closers.push(() => registry.close());
 
-    const controlPlane = await listen(createControlPlaneApp({ database, logger: logger.child({ component: 'control-plane' }) }), '127.0.0.1', 0);
+    // The data plane starts after the control plane, so revocations reach its cache through this slot.
+    let dropCachedKey: (keyHash: string) => void = () => undefined;
+    const controlPlaneApp = createControlPlaneApp({
+      database,
+      logger: logger.child({ component: 'control-plane' }),
+      ...controlPlaneSettings(environment),
+      onKeyRevoked: (keyHash) => dropCachedKey(keyHash),
+    });
+    const controlPlane = await listen(controlPlaneApp, '127.0.0.1', 0);
     closers.push(() => controlPlane.close());
 
     const dataPlane = await startDataPlane({
@@ -63,8 +71,10 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
       attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
       controlPlaneUrl: `http://127.0.0.1:${controlPlane.port}`,
+      metrics: environment.DATA_PLANE_METRICS,
     });
     closers.push(() => dataPlane.close());
+    dropCachedKey = (keyHash) => dataPlane.auth.invalidate(keyHash);
 
     if (database.kind === 'pglite') {
       const admin = await startAdminEndpoint({ database, dataDir });

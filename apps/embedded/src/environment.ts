@@ -1,9 +1,11 @@
 // Configuration of the all-in-one process. Without DATABASE_URL/REDIS_URL it needs nothing installed.
 import { z } from 'zod';
+import { controlPlaneSettingsShape } from '@voice-router/control-plane';
 import { dataPlaneEnvironmentShape } from '@voice-router/data-plane';
 
 export const embeddedEnvironmentSchema = z.object({
   ...dataPlaneEnvironmentShape,
+  ...controlPlaneSettingsShape,
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),

@@ -199,7 +199,6 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
   });
 
   it('charges a client that leaves mid-stream, and not for an upstream that dies mid-stream', async () => {
-    const cost = 'Leaving early'.length * 37;
     const before = await settled(system.baseUrl, user.key);
     const controller = new AbortController();
     const response = await speech(system.baseUrl, user.key, { model: 'cartesia/sonic-3', voice: CARTESIA_VOICE, input: 'Leaving early' }, { signal: controller.signal });
@@ -207,12 +206,11 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();
-    const charged = response.headers.get('x-router-cost-micros');
+    const charged = Number(response.headers.get('x-router-cost-micros'));
+    expect(charged).toBe('Leaving early'.length * 38);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const afterLeave = await settled(system.baseUrl, user.key);
-    expect(afterLeave).toEqual({ balanceMicros: before.balanceMicros - Number(charged), reservedMicros: 0 });
-    expect(Number(charged)).toBeGreaterThan(0);
-    expect(cost).toBeGreaterThan(0);
+    expect(afterLeave).toEqual({ balanceMicros: before.balanceMicros - charged, reservedMicros: 0 });
     // The upstream request was cancelled, not left streaming.
     const upstream = slowCartesia.requests.at(-1)!;
     expect(await slowCartesia.waitForOutcome(upstream, 5000)).toBe('aborted');

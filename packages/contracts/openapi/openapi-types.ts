@@ -100,6 +100,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/device-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a device-code login (RFC 8628)
+         * @description No auth, no body. Codes expire after 600 s; only hashes of them are stored.
+         */
+        post: operations["createDeviceCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/poll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Poll at `interval` seconds. A device code yields one token: polling again after success answers 410 expired_token. Polling faster than the interval answers 400 slow_down (add 5 s). A denied request answers 403 access_denied. */
+        post: operations["pollDeviceCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Revokes the bearer session. Revoked, expired or unknown tokens and pk_ keys answer {"revoked": false}. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Active keys of the selected account; every member of an organization sees all of them. The secret never appears. */
+        get: operations["listKeys"];
+        put?: never;
+        /** @description Any member may mint; the creator is recorded. A pk_ key cannot mint (403 scope_required). */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica. */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -123,7 +244,7 @@ export interface components {
         /** @description Every error response. `details` is for people; `error` is the stable machine code. */
         Error: {
             /** @enum {string} */
-            error: "invalid_body" | "invalid_model" | "invalid_query" | "unauthorized" | "insufficient_credit" | "not_found" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable";
+            error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
             details?: string;
         };
         /** @description Fields OpenAI accepts that the router does not use (e.g. `stream_format`) are ignored and named in the `X-Router-Warnings` response header. Bodies over 65536 bytes are refused with 400 invalid_body before they are read. */
@@ -229,6 +350,112 @@ export interface components {
             /** @enum {string} */
             state: "available" | "unavailable";
             reason?: string;
+        };
+        DeviceCode: {
+            device_code: string;
+            /** @description Eight unambiguous letters shown as ABCD-EFGH. */
+            user_code: string;
+            verification_uri: string;
+            verification_uri_complete: string;
+            /** @constant */
+            expires_in: 600;
+            /** @constant */
+            interval: 5;
+        };
+        PollRequest: {
+            device_code: string;
+        };
+        SessionToken: {
+            /** @description `vr_session_…`; send as `Authorization: Bearer`. */
+            session_token: string;
+            /** @description ISO 8601, 90 days after approval. */
+            expires_at: string;
+            user_id: string;
+        };
+        Whoami: {
+            /** @description For a pk_ key: the id of the account that owns the key. */
+            user_id: string;
+            /** @enum {string} */
+            auth: "api_key" | "session";
+            expires_at?: string;
+            email?: string;
+        };
+        Logout: {
+            revoked: boolean;
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description Last four characters of the secret, to tell keys apart. */
+            keySuffix: string;
+            maxConcurrency: number | null;
+            rateLimitPerMinute: number | null;
+            dailySpendCapMicros: number | null;
+            monthlySpendCapMicros: number | null;
+            createdAt: string;
+            /** @description Email of the member who minted it; only they may revoke it. */
+            createdBy: string | null;
+        };
+        ApiKeyList: {
+            keys: components["schemas"]["ApiKey"][];
+        };
+        /** @description Limits are stored now and enforced by the data plane in a later release. */
+        CreateApiKeyRequest: {
+            name: string;
+            maxConcurrency?: number;
+            rateLimitPerMinute?: number;
+            dailySpendCapMicros?: number;
+            monthlySpendCapMicros?: number;
+        };
+        CreatedApiKey: {
+            id: string;
+            name: string;
+            /** @description Last four characters of the secret, to tell keys apart. */
+            keySuffix: string;
+            maxConcurrency: number | null;
+            rateLimitPerMinute: number | null;
+            dailySpendCapMicros: number | null;
+            monthlySpendCapMicros: number | null;
+            createdAt: string;
+            /** @description Email of the member who minted it; only they may revoke it. */
+            createdBy: string | null;
+            /** @description The `pk_` secret. Shown once; only a hash is stored. */
+            keyValue: string;
+        };
+        DeletedApiKey: {
+            /** @constant */
+            deleted: true;
+        };
+        /** @description Aggregates the newest `limit` commit and void rows of the last `days` days: a commit is a request, a void an error (with the code that caused it). */
+        Usage: {
+            totals: {
+                requests: number;
+                costMicros: number;
+                errorCount: number;
+            };
+            byProvider: {
+                provider: string;
+                requests: number;
+                costMicros: number;
+            }[];
+            byErrorCode: {
+                code: string;
+                count: number;
+            }[];
+            /** @description Extension: spend per UTC day and provider, oldest first (for charts). */
+            byDay: {
+                day: string;
+                provider: string;
+                costMicros: number;
+                requests: number;
+            }[];
+            recent: {
+                id: string;
+                createdAt: string;
+                /** @enum {string} */
+                status: "committed" | "voided";
+                costMicros: number;
+            }[];
         };
     };
     responses: never;
@@ -339,7 +566,10 @@ export interface operations {
     getCredits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Session requests only: the organization to act for, or `personal`. Needed when the user belongs to more than one organization (else 403 organization_required); with exactly one organization it is the default, with none the personal account is. */
+                "X-Organization-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -363,6 +593,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description organization_required, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCreditActivity: {
@@ -370,7 +609,10 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Session requests only: the organization to act for, or `personal`. Needed when the user belongs to more than one organization (else 403 organization_required); with exactly one organization it is the default, with none the personal account is. */
+                "X-Organization-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -385,7 +627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Activity"];
                 };
             };
-            /** @description invalid_query */
+            /** @description invalid_body */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -396,6 +638,15 @@ export interface operations {
             };
             /** @description unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required, organization_required, forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -468,6 +719,350 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    createDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Show user_code and verification_uri to the user; poll with device_code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceCode"];
+                };
+            };
+            /** @description auth_disabled */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pollDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PollRequest"];
+            };
+        };
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionToken"];
+                };
+            };
+            /** @description authorization_pending */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description access_denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_device_code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description expired_token */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description auth_disabled */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who the token belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Whoami"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a session was revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Logout"];
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session requests only: the organization to act for, or `personal`. Needed when the user belongs to more than one organization (else 403 organization_required); with exactly one organization it is the default, with none the personal account is. */
+                "X-Organization-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required, organization_required, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session requests only: the organization to act for, or `personal`. Needed when the user belongs to more than one organization (else 403 organization_required); with exactly one organization it is the default, with none the personal account is. */
+                "X-Organization-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required, organization_required, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedApiKey"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                days?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description Session requests only: the organization to act for, or `personal`. Needed when the user belongs to more than one organization (else 403 organization_required); with exactly one organization it is the default, with none the personal account is. */
+                "X-Organization-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage of the selected account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required, organization_required, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

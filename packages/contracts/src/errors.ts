@@ -4,14 +4,23 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   invalid_body: 400,
   invalid_model: 400,
-  invalid_query: 400,
+  authorization_pending: 400,
+  slow_down: 400,
   unauthorized: 401,
   insufficient_credit: 402,
+  scope_required: 403,
+  organization_required: 403,
+  forbidden: 403,
+  access_denied: 403,
   not_found: 404,
+  invalid_device_code: 404,
+  expired_token: 410,
+  rate_limited: 429,
   method_not_allowed: 405,
   internal_error: 500,
   upstream_error: 502,
   provider_unavailable: 503,
+  auth_disabled: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -13,3 +13,9 @@ export {
   StatusResponseSchema, ProviderStatusSchema, type ProvidersResponse, type VoicesResponse, type StatusResponse,
 } from './catalog.js';
 export { buildOpenApiDocument } from './openapi.js';
+export {
+  SESSION_TOKEN_PREFIX, DEVICE_CODE_TTL_SECONDS, DEVICE_POLL_INTERVAL_SECONDS, SESSION_TTL_DAYS,
+  DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema, LogoutResponseSchema,
+} from './auth.js';
+export { ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
+export { UsageQuerySchema, UsageResponseSchema } from './usage.js';

@@ -4,6 +4,11 @@ import { ERROR_STATUS, ErrorBodySchema, UPSTREAM_TIMEOUT_STATUS } from './errors
 import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, SpeechRequestSchema } from './speech.js';
 import { ActivityResponseSchema, ActivityRowSchema, CreditsResponseSchema } from './credits.js';
 import {
+  DeviceCodeResponseSchema, LogoutResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema,
+} from './auth.js';
+import { ApiKeyListSchema, ApiKeySchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
+import { UsageResponseSchema } from './usage.js';
+import {
   ModelSchema, PricingSchema, ProviderSchema, ProviderStatusSchema, ProvidersResponseSchema, StatusResponseSchema,
   VoiceSchema, VoicesResponseSchema,
 } from './catalog.js';
@@ -11,7 +16,9 @@ import {
 const NAMED_SCHEMAS = [
   ErrorBodySchema, SpeechRequestSchema, CreditsResponseSchema, ActivityResponseSchema,
   ProvidersResponseSchema, VoicesResponseSchema, StatusResponseSchema, ActivityRowSchema, ProviderSchema, ModelSchema,
-  PricingSchema, VoiceSchema, ProviderStatusSchema,
+  PricingSchema, VoiceSchema, ProviderStatusSchema, DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema,
+  WhoamiResponseSchema, LogoutResponseSchema, ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema,
+  DeletedApiKeySchema, UsageResponseSchema,
 ];
 
 const reference = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -40,6 +47,16 @@ function componentSchemas(): Record<string, unknown> {
 }
 
 const bearer = [{ apiKey: [] }];
+const session = [{ session: [] }];
+const eitherToken = [{ apiKey: [] }, { session: [] }];
+const organizationHeader = {
+  name: 'X-Organization-Id',
+  in: 'header',
+  schema: { type: 'string' },
+  description:
+    'Session requests only: the organization to act for, or `personal`. Needed when the user belongs to more than one organization ' +
+    '(else 403 organization_required); with exactly one organization it is the default, with none the personal account is.',
+};
 
 export function buildOpenApiDocument(options: { version?: string } = {}) {
   return {
@@ -54,7 +71,10 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A `pk_` API key.' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'A `pk_` API key.' },
+        session: { type: 'http', scheme: 'bearer', description: 'A `vr_session_` token from the device-code login. The wrong kind of token for an endpoint answers 403 scope_required.' },
+      },
       schemas: componentSchemas(),
     },
     paths: {
@@ -89,14 +109,17 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         },
       },
       '/v1/credits': {
-        get: { operationId: 'getCredits', security: bearer, responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized') } },
+        get: {
+          operationId: 'getCredits', security: eitherToken, parameters: [organizationHeader],
+          responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized', 'organization_required', 'forbidden') },
+        },
       },
       '/v1/credits/activity': {
         get: {
           operationId: 'listCreditActivity',
-          security: bearer,
-          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } }],
-          responses: { '200': { description: 'Ledger rows, newest first.', ...json('Activity') }, ...errors('invalid_query', 'unauthorized') },
+          security: eitherToken,
+          parameters: [organizationHeader, { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } }],
+          responses: { '200': { description: 'Ledger rows, newest first.', ...json('Activity') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
         },
       },
       '/v1/providers': {
@@ -115,6 +138,69 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/status': {
         get: { operationId: 'getStatus', responses: { '200': { description: 'Provider availability, computed without upstream calls.', ...json('Status') } } },
+      },
+      '/v1/auth/device-code': {
+        post: {
+          operationId: 'createDeviceCode',
+          summary: 'Start a device-code login (RFC 8628)',
+          description: 'No auth, no body. Codes expire after 600 s; only hashes of them are stored.',
+          responses: { '200': { description: 'Show user_code and verification_uri to the user; poll with device_code.', ...json('DeviceCode') }, ...errors('auth_disabled') },
+        },
+      },
+      '/v1/auth/poll': {
+        post: {
+          operationId: 'pollDeviceCode',
+          description:
+            'Poll at `interval` seconds. A device code yields one token: polling again after success answers 410 expired_token. ' +
+            'Polling faster than the interval answers 400 slow_down (add 5 s). A denied request answers 403 access_denied.',
+          requestBody: { required: true, ...json('PollRequest') },
+          responses: {
+            '200': { description: 'Approved.', ...json('SessionToken') },
+            ...errors('authorization_pending', 'invalid_device_code', 'expired_token', 'access_denied', 'auth_disabled'),
+          },
+        },
+      },
+      '/v1/auth/whoami': {
+        get: { operationId: 'whoami', security: eitherToken, responses: { '200': { description: 'Who the token belongs to.', ...json('Whoami') }, ...errors('unauthorized') } },
+      },
+      '/v1/auth/logout': {
+        post: {
+          operationId: 'logout', security: session,
+          description: 'Revokes the bearer session. Revoked, expired or unknown tokens and pk_ keys answer {"revoked": false}.',
+          responses: { '200': { description: 'Whether a session was revoked.', ...json('Logout') } },
+        },
+      },
+      '/v1/keys': {
+        get: {
+          operationId: 'listKeys', security: session, parameters: [organizationHeader],
+          description: 'Active keys of the selected account; every member of an organization sees all of them. The secret never appears.',
+          responses: { '200': { description: 'Keys.', ...json('ApiKeyList') }, ...errors('unauthorized', 'scope_required', 'organization_required', 'forbidden') },
+        },
+        post: {
+          operationId: 'createKey', security: session, parameters: [organizationHeader],
+          description: 'Any member may mint; the creator is recorded. A pk_ key cannot mint (403 scope_required).',
+          requestBody: { required: true, ...json('CreateApiKeyRequest') },
+          responses: { '200': { description: 'The key, with its secret shown once.', ...json('CreatedApiKey') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
+        },
+      },
+      '/v1/keys/{id}': {
+        delete: {
+          operationId: 'revokeKey', security: session,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          description: 'Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica.',
+          responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'not_found') },
+        },
+      },
+      '/v1/usage': {
+        get: {
+          operationId: 'getUsage', security: session,
+          parameters: [
+            organizationHeader,
+            { name: 'days', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 365, default: 30 } },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+          ],
+          responses: { '200': { description: 'Usage of the selected account.', ...json('Usage') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
+        },
       },
       '/v1/openapi.json': {
         get: { operationId: 'getOpenApiDocument', responses: { '200': { description: 'This document.' } } },

@@ -1,16 +1,22 @@
 // Authenticates `Authorization: Bearer pk_…` against the ledger. Results are cached briefly so the
 // hot path rarely touches the database; the cache lifetime bounds how long a revoked key keeps
 // working on another replica, and invalidate() makes revocation immediate in this process.
-import { API_KEY_PREFIX, findActiveApiKey, hashApiKey, type ActiveApiKey, type SqlClient } from '@voice-router/ledger';
+import {
+  API_KEY_PREFIX, SESSION_PREFIX, findActiveApiKey, findActiveSession, hashApiKey, type ActiveApiKey, type ActiveSession, type SqlClient,
+} from '@voice-router/ledger';
 
 interface CacheEntry {
   key: ActiveApiKey | undefined;
   expiresAt: number;
 }
 
+export type Credential = { kind: 'api_key'; key: ActiveApiKey } | { kind: 'session'; session: ActiveSession };
+
 export interface ApiKeyAuthenticator {
   /** Undefined when the header is missing, malformed, unknown or revoked. */
   authenticate(authorizationHeader: string): Promise<ActiveApiKey | undefined>;
+  /** A pk_ key or a CLI session token (sessions are not cached: they never touch the speech hot path). */
+  identify(authorizationHeader: string): Promise<Credential | undefined>;
   invalidate(keyHash?: string): void;
 }
 
@@ -48,6 +54,15 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
         inFlight.set(keyHash, pending);
       }
       return pending;
+    },
+    async identify(authorizationHeader) {
+      const token = bearerToken(authorizationHeader);
+      if (token?.startsWith(SESSION_PREFIX)) {
+        const session = await findActiveSession(options.sql, token);
+        return session && session.kind === 'cli' ? { kind: 'session', session } : undefined;
+      }
+      const key = await this.authenticate(authorizationHeader);
+      return key && { kind: 'api_key', key };
     },
     invalidate(keyHash) {
       if (keyHash) cache.delete(keyHash);

@@ -32,14 +32,16 @@ async function handleSpeech(
   res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
   bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext,
 ): Promise<void> {
-  const [key, body] = await Promise.all([context.auth.authenticate(authorization), bodyPromise]);
+  const [credential, body] = await Promise.all([context.auth.identify(authorization), bodyPromise]);
   if (!body.ok) {
     if (body.reason === 'too_large') {
       sendError(res, state, 'invalid_body', `body exceeds ${MAX_SPEECH_BODY_BYTES} bytes`, { closeConnection: true });
     }
     return;
   }
-  if (!key) return sendError(res, state, 'unauthorized', 'a valid pk_ API key is required (Authorization: Bearer pk_…)');
+  if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key is required (Authorization: Bearer pk_…)');
+  if (credential.kind !== 'api_key') return sendError(res, state, 'scope_required', 'speech needs a pk_ API key, not a session token (create one with `vr keys create`)');
+  const { key } = credential;
   const planned = planSpeech(body.body, (id) => context.registry.descriptor(id));
   if (!planned.ok) return sendError(res, state, planned.code, planned.details);
   const { plan } = planned;

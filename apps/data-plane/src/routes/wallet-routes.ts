@@ -1,6 +1,6 @@
 // GET /v1/credits and GET /v1/credits/activity for the account that owns the presented key.
 import { ActivityQuerySchema } from '@voice-router/contracts';
-import { getCredits, listActivity, microsToNumber, type LedgerRow } from '@voice-router/ledger';
+import { getCredits, listActivity, microsToNumber, resolveSessionAccount, type LedgerRow } from '@voice-router/ledger';
 import type { DataPlaneContext } from '../context.js';
 import { sendError, sendJson, trackAbort, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
@@ -24,12 +24,16 @@ function authenticated(
 ): void {
   app.get(path, (res, req) => {
     const authorization = req.getHeader('authorization');
+    const organization = req.getHeader('x-organization-id');
     const query = new URLSearchParams(req.getQuery() ?? '');
     const state = trackAbort(res);
     (async () => {
-      const key = await context.auth.authenticate(authorization);
-      if (!key) return sendError(res, state, 'unauthorized', 'a valid pk_ API key is required (Authorization: Bearer pk_…)');
-      await handler(res, state, key.accountId, query);
+      const credential = await context.auth.identify(authorization);
+      if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key or session token is required');
+      if (credential.kind === 'api_key') return handler(res, state, credential.key.accountId, query);
+      const resolution = await resolveSessionAccount(context.sql, credential.session.userId, organization || undefined);
+      if (!resolution.ok) return sendError(res, state, resolution.code, resolution.details);
+      await handler(res, state, resolution.account.accountId, query);
     })().catch((error) => {
       context.logger.error('wallet request failed', { path, error });
       sendError(res, state, 'internal_error');

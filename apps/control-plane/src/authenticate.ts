@@ -1,0 +1,57 @@
+// Bearer authentication for the control plane's API: a `pk_` key or a `vr_session_` token, and the
+// account a session acts for. The wrong kind of token for an endpoint is 403 scope_required.
+import type { NextFunction, Request, Response } from 'express';
+import { ERROR_STATUS, errorBody, type ErrorCode } from '@voice-router/contracts';
+import {
+  API_KEY_PREFIX, SESSION_PREFIX, findActiveApiKey, findActiveSession, hashApiKey, resolveSessionAccount,
+  type ActiveApiKey, type ActiveSession, type Database, type UserAccount,
+} from '@voice-router/ledger';
+
+export type Caller = { kind: 'api_key'; key: ActiveApiKey } | { kind: 'session'; session: ActiveSession; token: string };
+
+export function sendError(response: Response, code: ErrorCode, details?: string, status?: number): void {
+  response.status(status ?? ERROR_STATUS[code]).json(errorBody(code, details));
+}
+
+export function bearer(request: Request): string | undefined {
+  const header = request.get('authorization');
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export async function identifyCaller(database: Database, token: string | undefined): Promise<Caller | undefined> {
+  if (!token || token.length > 512) return undefined;
+  if (token.startsWith(API_KEY_PREFIX)) {
+    const key = await findActiveApiKey(database.sql, hashApiKey(token));
+    return key && { kind: 'api_key', key };
+  }
+  if (token.startsWith(SESSION_PREFIX)) {
+    const session = await findActiveSession(database.sql, token);
+    // Console cookies are for the browser; only device-code (CLI) sessions are bearer tokens.
+    return session && session.kind === 'cli' ? { kind: 'session', session, token } : undefined;
+  }
+  return undefined;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    caller?: Caller;
+    account?: UserAccount;
+  }
+}
+
+/** Requires a session token and, unless told otherwise, resolves the account it acts for (X-Organization-Id). */
+export function requireSession(database: Database, { resolveAccount = true } = {}) {
+  return async (request: Request, response: Response, next: NextFunction) => {
+    const caller = await identifyCaller(database, bearer(request));
+    if (!caller) return sendError(response, 'unauthorized', 'a valid session token is required (run `vr login`)');
+    if (caller.kind !== 'session') return sendError(response, 'scope_required', 'this endpoint needs a session token (vr_session_…), not an API key');
+    request.caller = caller;
+    if (resolveAccount) {
+      const resolution = await resolveSessionAccount(database.sql, caller.session.userId, request.get('x-organization-id'));
+      if (!resolution.ok) return sendError(response, resolution.code, resolution.details);
+      request.account = resolution.account;
+    }
+    next();
+  };
+}

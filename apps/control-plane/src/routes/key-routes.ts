@@ -1,0 +1,59 @@
+// GET/POST /v1/keys and DELETE /v1/keys/{id} (session tokens only).
+import { Router } from 'express';
+import { CreateApiKeyRequestSchema } from '@voice-router/contracts';
+import { createApiKey, listAccountKeys, revokeOwnKey, type Database } from '@voice-router/ledger';
+import { requireSession, sendError } from '../authenticate.js';
+
+export interface KeyRouteOptions {
+  database: Database;
+  /** Called with the revoked key's hash so a data plane in this process drops it from its cache at once. */
+  onKeyRevoked(keyHash: string): void;
+}
+
+function publicKey(key: Awaited<ReturnType<typeof listAccountKeys>>[number]) {
+  const { createdByUserId: _creator, ...visible } = key;
+  return visible;
+}
+
+export function keyRoutes(options: KeyRouteOptions): Router {
+  const router = Router();
+  const { database } = options;
+  const session = requireSession(database);
+
+  router.get('/v1/keys', session, async (request, response) => {
+    const keys = await listAccountKeys(database.sql, request.account!.accountId);
+    response.json({ keys: keys.map(publicKey) });
+  });
+
+  router.post('/v1/keys', session, async (request, response) => {
+    const parsed = CreateApiKeyRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      return sendError(response, 'invalid_body', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+    }
+    const caller = request.caller!;
+    const userId = caller.kind === 'session' ? caller.session.userId : null;
+    const created = await createApiKey(database.prisma, {
+      accountId: request.account!.accountId,
+      createdByUserId: userId,
+      name: parsed.data.name,
+      maxConcurrency: parsed.data.maxConcurrency,
+      rateLimitPerMinute: parsed.data.rateLimitPerMinute,
+      dailySpendCapMicros: parsed.data.dailySpendCapMicros === undefined ? undefined : BigInt(parsed.data.dailySpendCapMicros),
+      monthlySpendCapMicros: parsed.data.monthlySpendCapMicros === undefined ? undefined : BigInt(parsed.data.monthlySpendCapMicros),
+    });
+    const listed = (await listAccountKeys(database.sql, request.account!.accountId)).find((key) => key.id === created.id)!;
+    response.json({ ...publicKey(listed), keyValue: created.keyValue });
+  });
+
+  // Revoking needs a session but not an account choice: a key is revoked by its minter, wherever it lives.
+  router.delete('/v1/keys/:id', requireSession(database, { resolveAccount: false }), async (request, response) => {
+    const caller = request.caller!;
+    if (caller.kind !== 'session') return;
+    const keyHash = await revokeOwnKey(database.sql, { keyId: String(request.params.id), userId: caller.session.userId });
+    if (!keyHash) return sendError(response, 'not_found', 'no key with that id that you created');
+    options.onKeyRevoked(keyHash);
+    response.json({ deleted: true });
+  });
+
+  return router;
+}

@@ -33,11 +33,14 @@ export async function identifyCaller(database: Database, token: string | undefin
   return undefined;
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    caller?: Caller;
-    account?: UserAccount;
-  }
+/** The authenticated caller, set by requireSession on response.locals. */
+export function callerOf(response: Response): Caller {
+  return response.locals.caller as Caller;
+}
+
+/** The account the session acts for, set by requireSession unless it was told not to resolve one. */
+export function accountOf(response: Response): UserAccount {
+  return response.locals.account as UserAccount;
 }
 
 /** Requires a session token and, unless told otherwise, resolves the account it acts for (X-Organization-Id). */
@@ -46,11 +49,11 @@ export function requireSession(database: Database, { resolveAccount = true } = {
     const caller = await identifyCaller(database, bearer(request));
     if (!caller) return sendError(response, 'unauthorized', 'a valid session token is required (run `vr login`)');
     if (caller.kind !== 'session') return sendError(response, 'scope_required', 'this endpoint needs a session token (vr_session_…), not an API key');
-    request.caller = caller;
+    response.locals.caller = caller;
     if (resolveAccount) {
       const resolution = await resolveSessionAccount(database.sql, caller.session.userId, request.get('x-organization-id'));
       if (!resolution.ok) return sendError(response, resolution.code, resolution.details);
-      request.account = resolution.account;
+      response.locals.account = resolution.account;
     }
     next();
   };

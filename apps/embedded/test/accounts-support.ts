@@ -36,7 +36,7 @@ export function poll(baseUrl: string, deviceCode: string) {
 export async function decide(person: { console: ConsoleClient }, verificationUriComplete: string, decision: 'Approve' | 'Deny') {
   const url = new URL(verificationUriComplete);
   const path = url.pathname + url.search;
-  let page = await person.console.submit(path, /\/console\/device/, {});
+  let page = await person.console.submit(path, /\/console\/device/, { user_code: url.searchParams.get('user_code') ?? '' });
   let pagePath = path;
   if (page.location) {
     pagePath = page.location;

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { CreateApiKeyRequestSchema } from '@voice-router/contracts';
 import { createApiKey, listAccountKeys, revokeOwnKey, type Database } from '@voice-router/ledger';
-import { requireSession, sendError } from '../authenticate.js';
+import { accountOf, callerOf, requireSession, sendError } from '../authenticate.js';
 
 export interface KeyRouteOptions {
   database: Database;
@@ -21,7 +21,7 @@ export function keyRoutes(options: KeyRouteOptions): Router {
   const session = requireSession(database);
 
   router.get('/v1/keys', session, async (request, response) => {
-    const keys = await listAccountKeys(database.sql, request.account!.accountId);
+    const keys = await listAccountKeys(database.sql, accountOf(response).accountId);
     response.json({ keys: keys.map(publicKey) });
   });
 
@@ -30,10 +30,10 @@ export function keyRoutes(options: KeyRouteOptions): Router {
     if (!parsed.success) {
       return sendError(response, 'invalid_body', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
     }
-    const caller = request.caller!;
+    const caller = callerOf(response);
     const userId = caller.kind === 'session' ? caller.session.userId : null;
     const created = await createApiKey(database.prisma, {
-      accountId: request.account!.accountId,
+      accountId: accountOf(response).accountId,
       createdByUserId: userId,
       name: parsed.data.name,
       maxConcurrency: parsed.data.maxConcurrency,
@@ -41,13 +41,13 @@ export function keyRoutes(options: KeyRouteOptions): Router {
       dailySpendCapMicros: parsed.data.dailySpendCapMicros === undefined ? undefined : BigInt(parsed.data.dailySpendCapMicros),
       monthlySpendCapMicros: parsed.data.monthlySpendCapMicros === undefined ? undefined : BigInt(parsed.data.monthlySpendCapMicros),
     });
-    const listed = (await listAccountKeys(database.sql, request.account!.accountId)).find((key) => key.id === created.id)!;
+    const listed = (await listAccountKeys(database.sql, accountOf(response).accountId)).find((key) => key.id === created.id)!;
     response.json({ ...publicKey(listed), keyValue: created.keyValue });
   });
 
   // Revoking needs a session but not an account choice: a key is revoked by its minter, wherever it lives.
   router.delete('/v1/keys/:id', requireSession(database, { resolveAccount: false }), async (request, response) => {
-    const caller = request.caller!;
+    const caller = callerOf(response);
     if (caller.kind !== 'session') return;
     const keyHash = await revokeOwnKey(database.sql, { keyId: String(request.params.id), userId: caller.session.userId });
     if (!keyHash) return sendError(response, 'not_found', 'no key with that id that you created');

@@ -2,14 +2,14 @@
 import { Router } from 'express';
 import { UsageQuerySchema } from '@voice-router/contracts';
 import { usageReport, type Database } from '@voice-router/ledger';
-import { requireSession, sendError } from '../authenticate.js';
+import { accountOf, requireSession, sendError } from '../authenticate.js';
 
 export function usageRoutes(database: Database): Router {
   const router = Router();
   router.get('/v1/usage', requireSession(database), async (request, response) => {
     const parsed = UsageQuerySchema.safeParse(request.query);
     if (!parsed.success) return sendError(response, 'invalid_body', 'days must be an integer from 1 to 365 and limit from 1 to 1000');
-    response.json(await usageReport(database.sql, { accountId: request.account!.accountId, ...parsed.data }));
+    response.json(await usageReport(database.sql, { accountId: accountOf(response).accountId, ...parsed.data }));
   });
   return router;
 }

@@ -1,0 +1,115 @@
+// What the console needs from the control plane. The control plane implements this interface and
+// mounts `createConsoleRouter(services)` under /console; the console never touches the database.
+
+export type Micros = number;
+
+export interface ConsoleUser {
+  userId: string;
+  email: string;
+}
+
+export interface ConsoleSession extends ConsoleUser {
+  sessionId: string;
+  /** Synchronizer token: every POST form carries it in a hidden `_csrf` field. */
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export interface ConsoleAccount {
+  accountId: string;
+  kind: 'personal' | 'organization';
+  name: string;
+  role: 'owner' | 'member';
+}
+
+export interface ConsoleKey {
+  id: string;
+  name: string;
+  keySuffix: string;
+  maxConcurrency: number | null;
+  rateLimitPerMinute: number | null;
+  dailySpendCapMicros: Micros | null;
+  monthlySpendCapMicros: Micros | null;
+  createdAt: string;
+  /** Email of the member who minted it; only they may revoke it. */
+  createdBy: string | null;
+  revocableByMe: boolean;
+}
+
+export interface ConsoleLedgerRow {
+  id: string;
+  kind: 'top-up' | 'reserve' | 'commit' | 'refund' | 'void';
+  microsDelta: Micros;
+  microsBalanceAfter: Micros;
+  reservationId: string | null;
+  source: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface ConsoleUsage {
+  totals: { requests: number; costMicros: Micros; errorCount: number };
+  byProvider: Array<{ provider: string; requests: number; costMicros: Micros }>;
+  byErrorCode: Array<{ code: string; count: number }>;
+  /** Spend per UTC day (YYYY-MM-DD) and provider, oldest first; days with no rows are absent. */
+  byDay: Array<{ day: string; provider: string; costMicros: Micros; requests: number }>;
+  recent: Array<{ id: string; createdAt: string; status: 'committed' | 'voided'; costMicros: Micros }>;
+}
+
+export interface ConsoleMember {
+  userId: string;
+  email: string;
+  role: 'owner' | 'member';
+}
+
+export interface ConsoleInvitation {
+  id: string;
+  email: string;
+  /** Absolute URL of /console/invitations/<token>; shown to the inviter (no mail server needed). */
+  link: string;
+  createdAt: string;
+  acceptedAt: string | null;
+}
+
+export type Failure<Reason extends string> = { ok: false; reason: Reason; message: string };
+
+export interface ConsoleServices {
+  /** False when the operator closed sign-up (invitation only): sign-up then needs a valid invitation token. */
+  signupOpen(): boolean;
+  signUp(input: { email: string; password: string; invitationToken?: string; ip: string }):
+    Promise<{ ok: true; user: ConsoleUser } | Failure<'invalid_email' | 'weak_password' | 'email_taken' | 'signup_closed' | 'rate_limited'>>;
+  logIn(input: { email: string; password: string; ip: string }):
+    Promise<{ ok: true; user: ConsoleUser } | Failure<'invalid_credentials' | 'rate_limited'>>;
+  /** A console session; its token goes into an httpOnly cookie. */
+  createSession(userId: string): Promise<{ token: string; session: ConsoleSession }>;
+  findSession(token: string): Promise<ConsoleSession | undefined>;
+  endSession(token: string): Promise<void>;
+
+  /** Device approval page. Wrong codes count against the user (guessing limit). */
+  lookUpDeviceCode(input: { userCode: string; userId: string; ip: string }):
+    Promise<{ ok: true; userCode: string; expiresAt: Date } | Failure<'not_found' | 'expired' | 'already_decided' | 'rate_limited'>>;
+  decideDeviceCode(input: { userCode: string; userId: string; decision: 'approve' | 'deny' }):
+    Promise<{ ok: true } | Failure<'not_found' | 'expired' | 'already_decided'>>;
+
+  /** The accounts the user can act for: the personal one first, then organizations. */
+  listAccounts(userId: string): Promise<ConsoleAccount[]>;
+  /** Every call below checks that userId is a member of accountId and fails with 'forbidden' otherwise. */
+  listKeys(input: { userId: string; accountId: string }): Promise<ConsoleKey[] | Failure<'forbidden'>>;
+  createKey(input: {
+    userId: string; accountId: string; name: string; maxConcurrency?: number; rateLimitPerMinute?: number;
+    dailySpendCapMicros?: Micros; monthlySpendCapMicros?: Micros;
+  }): Promise<{ ok: true; key: ConsoleKey; keyValue: string } | Failure<'forbidden' | 'invalid'>>;
+  revokeKey(input: { userId: string; accountId: string; keyId: string }): Promise<{ ok: true } | Failure<'not_found'>>;
+  wallet(input: { userId: string; accountId: string }):
+    Promise<{ balanceMicros: Micros; reservedMicros: Micros; activity: ConsoleLedgerRow[] } | Failure<'forbidden'>>;
+  usage(input: { userId: string; accountId: string; days: number; limit: number }): Promise<ConsoleUsage | Failure<'forbidden'>>;
+
+  createOrganization(input: { userId: string; name: string }): Promise<{ ok: true; account: ConsoleAccount } | Failure<'invalid'>>;
+  listMembers(input: { userId: string; accountId: string }): Promise<ConsoleMember[] | Failure<'forbidden'>>;
+  listInvitations(input: { userId: string; accountId: string; baseUrl: string }): Promise<ConsoleInvitation[] | Failure<'forbidden'>>;
+  invite(input: { userId: string; accountId: string; email: string; baseUrl: string }):
+    Promise<{ ok: true; invitation: ConsoleInvitation } | Failure<'forbidden' | 'invalid_email'>>;
+  /** Accepting needs a logged-in user whose email matches the invitation. */
+  acceptInvitation(input: { userId: string; token: string }):
+    Promise<{ ok: true; account: ConsoleAccount } | Failure<'not_found' | 'wrong_user' | 'already_accepted'>>;
+}

@@ -1,0 +1,17 @@
+// @voice-router/console: the web console as an Express router, and the services interface the
+// control plane implements for it.
+export { createConsoleRouter, type ConsoleRouterOptions } from './console-router.js';
+export { formatMicros, parseUsdToMicros } from './money.js';
+export type {
+  ConsoleAccount,
+  ConsoleInvitation,
+  ConsoleKey,
+  ConsoleLedgerRow,
+  ConsoleMember,
+  ConsoleServices,
+  ConsoleSession,
+  ConsoleUsage,
+  ConsoleUser,
+  Failure,
+  Micros,
+} from './console-services.js';

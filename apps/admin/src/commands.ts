@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import {
   addMember, auditWallet, createApiKey, createOrganization, createUser, findUserByEmail, grantCredit, listAccounts,
-  microsToNumber, revokeApiKey, usdToMicros, type Database,
+  microsToNumber, revokeApiKey, setPasswordHash, usdToMicros, type Database,
 } from '@voice-router/ledger';
+import { hashPassword, passwordProblem } from '@voice-router/service-kit';
 
 const email = z.email();
 
@@ -15,6 +16,7 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('create-key'), email, org: z.uuid().optional(), name: z.string().min(1).max(200).default('default') }),
   z.object({ command: z.literal('revoke-key'), id: z.uuid() }),
   z.object({ command: z.literal('grant'), email, usd: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a USD amount like 5 or 12.50'), org: z.uuid().optional() }),
+  z.object({ command: z.literal('set-password'), email, password: z.string() }),
   z.object({ command: z.literal('list-accounts') }),
   z.object({ command: z.literal('audit'), email, org: z.uuid().optional() }),
 ]);
@@ -65,6 +67,13 @@ export async function runAdminCommand(database: Database, command: AdminCommand)
       if (amountMicros <= 0n) throw new AdminCommandError('the amount must be positive');
       const result = await grantCredit(database.sql, { accountId, amountMicros, source: 'admin', metadata: { by: 'operator' } });
       return { accountId, grantedMicros: microsToNumber(amountMicros), balanceMicros: microsToNumber(result.balanceMicros), entryId: result.entryId };
+    }
+    case 'set-password': {
+      const user = await requireUser(database, command.email);
+      const problem = passwordProblem(command.password);
+      if (problem) throw new AdminCommandError(problem);
+      await setPasswordHash(database.sql, user.userId, await hashPassword(command.password));
+      return { userId: user.userId, email: user.email, passwordSet: true };
     }
     case 'list-accounts':
       return {

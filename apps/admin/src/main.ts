@@ -14,6 +14,7 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-key   --email <email> [--org <org id>] [--name <name>]
   revoke-key   --id <key id>
   grant        --email <email> --usd <amount> [--org <org id>]
+  set-password --email <email> --password -        (reads the password from standard input)
   list-accounts
   audit        --email <email> [--org <org id>]
 Embedded mode uses DATA_DIR (default ./.data); with DATABASE_URL it talks to PostgreSQL.`;
@@ -27,9 +28,14 @@ export function parseArguments(argv: string[]): AdminCommand {
     if (!flag.startsWith('--') || value === undefined) throw new Error(`expected --flag value, got ${flag}`);
     fields[flag.slice(2)] = value;
   }
+  if (fields.password === '-') fields.password = readStandardInput();
   const parsed = AdminCommandSchema.safeParse(fields);
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'command'}: ${issue.message}`).join('\n'));
   return parsed.data;
+}
+
+function readStandardInput(): string {
+  return fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
 }
 
 function processAlive(pid: number): boolean {

@@ -5,15 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@voice-router/test-support';
+import { ConsoleClient } from './console-client.js';
 import { credits } from './e2e-support.js';
 import { repositoryRoot } from './system.js';
 
-function run(app: string, args: string[], environment: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+function run(app: string, args: string[], environment: Record<string, string>, input?: string): Promise<{ code: number | null; output: string }> {
+  const timeoutMs = 60_000;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(repositoryRoot, 'apps', app, 'dist', 'main.js'), ...args], {
       cwd: repositoryRoot,
       env: { PATH: process.env.PATH ?? '', ...environment },
     });
+    child.stdin.end(input ?? '');
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -73,6 +76,17 @@ describe('operator commands and configuration (embedded mode)', () => {
       expect(audit).toMatchObject({ consistent: true, sumOfDeltas: 3_000_000 });
       const accounts = json((await run('admin', ['list-accounts'], environment)).output) as { accounts: Array<{ members: string[] }> };
       expect(accounts.accounts.some((account) => account.members.includes('op@example.com'))).toBe(true);
+
+      // Nobody can claim the operator-created user by signing up; the operator sets a password instead.
+      const stranger = new ConsoleClient(baseUrl);
+      const claim = await stranger.submit('/console/signup', /\/console\/signup/, { email: 'op@example.com', password: 'stranger password' });
+      expect(claim.status).toBeGreaterThanOrEqual(400);
+      expect((await run('admin', ['set-password', '--email', 'op@example.com', '--password', '-'], environment, 'short\n')).code).toBe(1);
+      expect(json((await run('admin', ['set-password', '--email', 'op@example.com', '--password', '-'], environment, 'operator chosen password\n')).output)).toMatchObject({ passwordSet: true });
+      const owner = new ConsoleClient(baseUrl);
+      const login = await owner.submit('/console/login', /\/console\/login/, { email: 'op@example.com', password: 'operator chosen password' });
+      expect(login.status).toBe(303);
+      expect(login.location).toMatch(/^\/console/);
     } finally {
       service.kill('SIGTERM');
       await new Promise((resolve) => service.once('exit', resolve));

@@ -103,7 +103,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
                 'audio/l16': { schema: { type: 'string', format: 'binary' }, description: '16-bit little-endian, 24 kHz, mono.' },
               },
             },
-            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'internal_error', 'upstream_error', 'provider_unavailable'),
+            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'scope_required', 'internal_error', 'upstream_error', 'provider_unavailable'),
             [String(UPSTREAM_TIMEOUT_STATUS)]: { description: 'upstream_error: no response within the per-attempt deadline', ...json('Error') },
           },
         },

@@ -2,3 +2,4 @@
 export { createLogger, redact, type Logger, type LogLevel } from './logger.js';
 export { parseEnvironment, booleanFlag, ConfigurationError } from './environment.js';
 export { onShutdown } from './shutdown.js';
+export { hashPassword, verifyPassword, passwordProblem } from './password-hashing.js';

@@ -7,7 +7,7 @@ import {
   listActivity, listInvitations, listUserAccounts, lookUpUserCode, microsToNumber, revokeOwnKey, revokeSession,
   setPasswordHash, sha256, usageReport, type Database,
 } from '@voice-router/ledger';
-import { hashPassword, passwordProblem, verifyPassword } from '../security/password-hashing.js';
+import { hashPassword, passwordProblem, verifyPassword } from '@voice-router/service-kit';
 import { createRateLimiter } from '../security/rate-limiter.js';
 
 export interface ConsoleServiceOptions {
@@ -51,11 +51,11 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
           return { ok: false, reason: 'signup_closed', message: 'Sign-up is by invitation only on this deployment.' };
         }
       }
-      const existing = await findLoginUser(sql, address);
-      // An operator may have created the user without a password; the first sign-up sets it.
-      if (existing && existing.passwordHash) return { ok: false, reason: 'email_taken', message: 'An account with this email exists. Log in instead.' };
+      // Nobody verifies email addresses here, so an existing user (even one an operator created without
+      // a password) is never claimed by a sign-up: operators set passwords with `admin set-password`.
+      if (await findLoginUser(sql, address)) return { ok: false, reason: 'email_taken', message: 'An account with this email exists. Log in instead.' };
       try {
-        const userId = existing?.userId ?? (await createUser(database.prisma, { email: address })).userId;
+        const { userId } = await createUser(database.prisma, { email: address });
         await setPasswordHash(sql, userId, await hashPassword(password));
         return { ok: true, user: { userId, email: address } };
       } catch (error) {

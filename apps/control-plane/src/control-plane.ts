@@ -52,7 +52,10 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   app.use(usageRoutes(options.database));
 
   const consoleServices = createConsoleServices({ database: options.database, signupMode: options.signupMode ?? 'open', onKeyRevoked });
-  app.use('/console', createConsoleRouter(consoleServices, { cookieSecure: options.cookieSecure ?? 'auto' }));
+  app.use('/console', createConsoleRouter(consoleServices, {
+    cookieSecure: options.cookieSecure ?? 'auto',
+    onError: (error) => options.logger.error('console request failed', { error }),
+  }));
   app.get('/', (_request, response) => response.redirect('/console'));
 
   app.use((_request, response) => {

@@ -21,7 +21,7 @@ const turbo = (task, extra = []) =>
     cwd: root, stdio: 'inherit', env: environment,
   });
 
-const typecheck = turbo('typecheck', ['--output-logs=errors-only']);
+const typecheck = turbo('typecheck', ['--output-logs=errors-only', '--continue']);
 const tests = turbo('test', ['--continue']);
 
 let passed = 0;

@@ -81,7 +81,7 @@ describe.runIf(browserAvailable).each(modes)('the console in Chromium (%s mode)'
     const secret = await page.getByLabel('Your new API key').inputValue();
     expect(secret).toMatch(/^pk_/);
     await page.getByRole('button', { name: 'Copy' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
     await page.goto('/console/keys');
     expect(await page.content()).not.toContain(secret);
     await page.getByText('browser key').waitFor();

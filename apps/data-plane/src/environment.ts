@@ -51,3 +51,16 @@ export function providerSettings(environment: ProviderEnvironment) {
     local: { workers: environment.LOCAL_TTS_WORKERS },
   };
 }
+
+const dataPlaneSettingsSchema = z.object(dataPlaneEnvironmentShape);
+
+/** The data plane's listening and timing options, as both the standalone and the embedded process read them. */
+export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsSchema>) {
+  return {
+    host: environment.HOST,
+    port: environment.PORT,
+    authCacheTtlMs: environment.AUTH_CACHE_TTL_MS,
+    streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
+    attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
+  };
+}

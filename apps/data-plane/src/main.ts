@@ -4,7 +4,7 @@ import { createProviderRegistry } from '@voice-router/providers';
 import { createQueueSettler } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { startDataPlane } from './data-plane.js';
-import { dataPlaneEnvironmentSchema, providerSettings } from './environment.js';
+import { dataPlaneEnvironmentSchema, dataPlaneSettings, providerSettings } from './environment.js';
 
 async function main() {
   const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
@@ -13,15 +13,11 @@ async function main() {
   const registry = createProviderRegistry(providerSettings(environment));
   const settler = createQueueSettler({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger });
   const dataPlane = await startDataPlane({
-    host: environment.HOST,
-    port: environment.PORT,
+    ...dataPlaneSettings(environment),
     sql: database.sql,
     registry,
     settler,
     logger,
-    authCacheTtlMs: environment.AUTH_CACHE_TTL_MS,
-    streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
-    attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     controlPlaneUrl: environment.CONTROL_PLANE_URL,
     metrics: environment.DATA_PLANE_METRICS,
   });

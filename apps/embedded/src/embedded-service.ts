@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
 import { controlPlaneSettings, createControlPlaneApp, listen } from '@voice-router/control-plane';
-import { providerSettings, startDataPlane } from '@voice-router/data-plane';
+import { dataPlaneSettings, providerSettings, startDataPlane } from '@voice-router/data-plane';
 import { openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
 import { createInProcessSettler, createQueueSettler, startReaper, startSettlementWorker, type Settler } from '@voice-router/settlement';
@@ -61,15 +61,11 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     closers.push(() => controlPlane.close());
 
     const dataPlane = await startDataPlane({
-      host: environment.HOST,
-      port: environment.PORT,
+      ...dataPlaneSettings(environment),
       sql: database.sql,
       registry,
       settler,
       logger: logger.child({ component: 'data-plane' }),
-      authCacheTtlMs: environment.AUTH_CACHE_TTL_MS,
-      streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
-      attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
       controlPlaneUrl: `http://127.0.0.1:${controlPlane.port}`,
       metrics: environment.DATA_PLANE_METRICS,
     });

@@ -1,12 +1,13 @@
 // Embedded mode: settle straight into the database, off the request path, retrying briefly on errors.
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
+import { createPendingWork } from './pending-work.js';
 import { silentLogger, type SettlementJob, type SettlementLogger, type Settler } from './settler.js';
 
 export function createInProcessSettler(options: { sql: SqlClient; logger?: SettlementLogger; attempts?: number }): Settler {
   const logger = options.logger ?? silentLogger;
   const attempts = options.attempts ?? 5;
-  const pending = new Set<Promise<void>>();
+  const pending = createPendingWork();
 
   async function run(job: SettlementJob): Promise<void> {
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
@@ -26,12 +27,9 @@ export function createInProcessSettler(options: { sql: SqlClient; logger?: Settl
 
   return {
     settle(job) {
-      const promise = run(job).finally(() => pending.delete(promise));
-      pending.add(promise);
+      pending.track(run(job));
     },
-    async drain() {
-      while (pending.size) await Promise.all([...pending]);
-    },
+    drain: () => pending.drain(),
     async close() {
       await this.drain();
     },

@@ -4,6 +4,7 @@
 import { Queue } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
+import { createPendingWork } from './pending-work.js';
 import { silentLogger, type SettlementJob, type SettlementLogger, type Settler } from './settler.js';
 import { redisConnection, SETTLEMENT_QUEUE } from './redis-connection.js';
 
@@ -33,7 +34,7 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
     },
   });
   queue.on('error', (error) => logger.warn('settlement queue error', { error }));
-  const pending = new Set<Promise<unknown>>();
+  const pending = createPendingWork();
 
   async function enqueue(job: SettlementJob): Promise<void> {
     try {
@@ -49,12 +50,9 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
 
   return {
     settle(job) {
-      const promise = enqueue(job).finally(() => pending.delete(promise));
-      pending.add(promise);
+      pending.track(enqueue(job));
     },
-    async drain() {
-      while (pending.size) await Promise.all([...pending]);
-    },
+    drain: () => pending.drain(),
     async close() {
       await this.drain();
       await queue.close();

@@ -1,0 +1,31 @@
+// Every command, in the order `vr --help` lists them.
+import type { Command } from '../command.js';
+import { activityCommand } from './activity.js';
+import { creditsCommand } from './credits.js';
+import { keysCreateCommand } from './keys-create.js';
+import { keysListCommand } from './keys-list.js';
+import { keysRevokeCommand } from './keys-revoke.js';
+import { loginCommand } from './login.js';
+import { logoutCommand } from './logout.js';
+import { providersCommand } from './providers.js';
+import { sayCommand } from './say.js';
+import { statusCommand } from './status.js';
+import { usageCommand } from './usage.js';
+import { voicesCommand } from './voices.js';
+import { whoamiCommand } from './whoami.js';
+
+export const COMMANDS: Command[] = [
+  loginCommand,
+  logoutCommand,
+  whoamiCommand,
+  keysListCommand,
+  keysCreateCommand,
+  keysRevokeCommand,
+  creditsCommand,
+  activityCommand,
+  usageCommand,
+  voicesCommand,
+  providersCommand,
+  statusCommand,
+  sayCommand,
+];

@@ -51,7 +51,7 @@ describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
     expect(await poll(system.baseUrl, login.device_code)).toMatchObject({ status: 410, body: { error: 'expired_token' } });
 
     const whoami = await api(system.baseUrl, '/v1/auth/whoami', approved.body.session_token);
-    expect(whoami.body).toMatchObject({ user_id: alice.userId, auth: 'session', email: 'alice@example.com' });
+    expect(whoami.body).toMatchObject({ user_id: alice.userId, auth: 'session', email: 'alice@example.com', accounts: [{ kind: 'personal', role: 'owner' }] });
     expect(await api(system.baseUrl, '/v1/auth/logout', approved.body.session_token, { method: 'POST' })).toMatchObject({ status: 200, body: { revoked: true } });
     expect((await api(system.baseUrl, '/v1/auth/whoami', approved.body.session_token)).status).toBe(401);
     expect((await api(system.baseUrl, '/v1/auth/logout', approved.body.session_token, { method: 'POST' })).body).toEqual({ revoked: false });

@@ -379,6 +379,15 @@ export interface components {
             auth: "api_key" | "session";
             expires_at?: string;
             email?: string;
+            /** @description Sessions only: the accounts this user can act for (ids for X-Organization-Id). */
+            accounts?: {
+                accountId: string;
+                /** @enum {string} */
+                kind: "personal" | "organization";
+                name: string;
+                /** @enum {string} */
+                role: "owner" | "member";
+            }[];
         };
         Logout: {
             revoked: boolean;

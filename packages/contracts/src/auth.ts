@@ -33,6 +33,10 @@ export const WhoamiResponseSchema = z
     auth: z.enum(['api_key', 'session']),
     expires_at: z.string().optional(),
     email: z.string().optional(),
+    accounts: z
+      .array(z.object({ accountId: z.string(), kind: z.enum(['personal', 'organization']), name: z.string(), role: z.enum(['owner', 'member']) }))
+      .optional()
+      .describe('Sessions only: the accounts this user can act for (ids for X-Organization-Id).'),
   })
   .meta({ id: 'Whoami' });
 

@@ -21,5 +21,10 @@ export const whoamiCommand: Command = {
       context.print(`Using an API key of account ${body.user_id}${body.email ? ` (${body.email})` : ''} on ${context.settings.baseUrl}`);
     }
     if (context.settings.organization && tokenKind === 'session') context.print(`Organization: ${context.settings.organization}`);
+    for (const account of body.accounts ?? []) {
+      // The ids people pass to --org; `personal` always selects the personal account.
+      const id = account.kind === 'personal' ? 'personal' : account.accountId;
+      context.print(`  ${account.kind === 'personal' ? 'personal account' : `organization ${account.name}`} (${account.role}): --org ${id}`);
+    }
   },
 };

@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import {
   DEVICE_CODE_TTL_SECONDS, DEVICE_POLL_INTERVAL_SECONDS, PollRequestSchema, SESSION_TTL_DAYS,
 } from '@voice-router/contracts';
-import { createDeviceCode, pollDeviceCode, revokeSession, type Database } from '@voice-router/ledger';
+import { createDeviceCode, listUserAccounts, pollDeviceCode, revokeSession, type Database } from '@voice-router/ledger';
 import { bearer, identifyCaller, sendError } from '../authenticate.js';
 import { publicBaseUrl } from '../public-url.js';
 import type { RateLimiter } from '../security/rate-limiter.js';
@@ -67,7 +67,13 @@ export function deviceAuthRoutes(options: DeviceAuthOptions): Router {
     const caller = await identifyCaller(database, bearer(request));
     if (!caller) return sendError(response, 'unauthorized', 'a valid pk_ key or session token is required');
     if (caller.kind === 'api_key') return response.json({ user_id: caller.key.accountId, auth: 'api_key' });
-    response.json({ user_id: caller.session.userId, auth: 'session', expires_at: caller.session.expiresAt.toISOString(), email: caller.session.email });
+    response.json({
+      user_id: caller.session.userId,
+      auth: 'session',
+      expires_at: caller.session.expiresAt.toISOString(),
+      email: caller.session.email,
+      accounts: await listUserAccounts(database.sql, caller.session.userId),
+    });
   });
 
   router.post('/v1/auth/logout', async (request, response) => {

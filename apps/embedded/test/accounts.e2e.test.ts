@@ -82,6 +82,8 @@ describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
     expect(sessionSpeech.status).toBe(403);
     expect(await sessionSpeech.json()).toMatchObject({ error: 'scope_required' });
     expect(await api(system.baseUrl, '/v1/auth/whoami', keyValue)).toMatchObject({ body: { auth: 'api_key' } });
+    expect(await api(system.baseUrl, '/v1/auth/logout', keyValue, { method: 'POST' })).toMatchObject({ status: 200, body: { revoked: false } });
+    expect((await api(system.baseUrl, '/v1/credits', keyValue)).status).toBe(200);
 
     // Warm every replica's cache with the key, then revoke it.
     for (const baseUrl of system.baseUrls) expect((await api(baseUrl, '/v1/credits', keyValue)).status).toBe(200);

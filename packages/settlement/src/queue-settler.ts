@@ -35,22 +35,40 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
   });
   queue.on('error', (error) => logger.warn('settlement queue error', { error }));
   const pending = createPendingWork();
+  // Settlements decided in the same turn of the event loop travel to Redis in one addBulk round trip.
+  let batch: SettlementJob[] = [];
 
-  async function enqueue(job: SettlementJob): Promise<void> {
+  async function applyDirectly(job: SettlementJob, error: unknown): Promise<void> {
+    logger.warn('could not enqueue settlement; applying it directly', { reservationId: job.reservationId, error });
+    if (!options.fallbackSql) return;
+    await applySettlement(options.fallbackSql, job, 'request').catch((fallbackError) =>
+      logger.error('direct settlement failed too; leaving it to the reaper', { reservationId: job.reservationId, error: fallbackError }),
+    );
+  }
+
+  async function flush(jobs: SettlementJob[]): Promise<void> {
     try {
-      await queue.add(job.action, job, { jobId: settlementJobId(job) });
+      await queue.addBulk(jobs.map((job) => ({ name: job.action, data: job, opts: { jobId: settlementJobId(job) } })));
     } catch (error) {
-      logger.warn('could not enqueue settlement; applying it directly', { reservationId: job.reservationId, error });
-      if (!options.fallbackSql) return;
-      await applySettlement(options.fallbackSql, job, 'request').catch((fallbackError) =>
-        logger.error('direct settlement failed too; leaving it to the reaper', { reservationId: job.reservationId, error: fallbackError }),
-      );
+      await Promise.all(jobs.map((job) => applyDirectly(job, error)));
     }
+  }
+
+  function enqueue(job: SettlementJob): void {
+    batch.push(job);
+    if (batch.length > 1) return;
+    pending.track(
+      new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        const jobs = batch;
+        batch = [];
+        return flush(jobs);
+      }),
+    );
   }
 
   return {
     settle(job) {
-      pending.track(enqueue(job));
+      enqueue(job);
     },
     drain: () => pending.drain(),
     async close() {

@@ -106,16 +106,15 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
   const { signal, provider, firstByteTimeoutMs } = options;
   signal.throwIfAborted();
   const controller = new AbortController();
-  const timeoutError = new ProviderError({
-    provider,
-    kind: 'timeout',
-    isRetryable: true,
-    detail: `no audio within ${firstByteTimeoutMs} ms`,
-  });
+  // Built only when the deadline fires: an Error captures a stack trace, too costly for every attempt.
+  let timeoutError: ProviderError | undefined;
   const onCallerAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onCallerAbort, { once: true });
   const release = () => signal.removeEventListener('abort', onCallerAbort);
-  const timer = setTimeout(() => controller.abort(timeoutError), firstByteTimeoutMs);
+  const timer = setTimeout(() => {
+    timeoutError = new ProviderError({ provider, kind: 'timeout', isRetryable: true, detail: `no audio within ${firstByteTimeoutMs} ms` });
+    controller.abort(timeoutError);
+  }, firstByteTimeoutMs);
 
   const opening = options.open(controller.signal);
   let source: AsyncIterator<Uint8Array> | undefined;
@@ -138,7 +137,7 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
     if (source) void source.return?.()?.catch(() => undefined);
     else opening.then((late) => late.return?.()?.catch(() => undefined), () => undefined);
     if (signal.aborted) throw signal.reason;
-    if (controller.signal.reason === timeoutError) throw timeoutError;
+    if (timeoutError && controller.signal.reason === timeoutError) throw timeoutError;
     throw isKnownError(error) ? error : options.mapError(error, 'before-first-byte');
   }
 }

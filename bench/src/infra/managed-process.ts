@@ -1,0 +1,124 @@
+// Child processes the benchmark owns: started with a clean environment, output kept for error
+// messages, stopped by pid with SIGTERM (then SIGKILL) so nothing outlives the run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  pid: number;
+  output(): string;
+  /** Resolves with the first stdout line that parses as JSON (processes announce their address this way). */
+  announcement(): Promise<Record<string, unknown>>;
+}
+
+const MAX_KEPT_OUTPUT = 200_000;
+const running = new Set<ChildProcess>();
+
+/** On Ctrl-C or SIGTERM, take every child down too: an interrupted run must not leave servers behind. */
+export function stopChildrenOnSignals(onStop: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const child of running) child.kill('SIGTERM');
+      void onStop().finally(() => process.exit(130));
+    });
+  }
+}
+
+export function startProcess(
+  name: string, args: string[], environment: Record<string, string>, nodeOptions: string[] = [],
+): ManagedProcess {
+  const child = spawn(process.execPath, [...nodeOptions, ...args], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'warn', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  let pendingLine = '';
+  const waiters: Array<(value: Record<string, unknown>) => void> = [];
+  let announced: Record<string, unknown> | undefined;
+  const keep = (text: string) => {
+    output = (output + text).slice(-MAX_KEPT_OUTPUT);
+  };
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    keep(text);
+    if (announced) return;
+    pendingLine += text;
+    for (const line of pendingLine.split('\n').slice(0, -1)) {
+      if (announced || !line.startsWith('{"announce"')) continue;
+      announced = JSON.parse(line) as Record<string, unknown>;
+      for (const wake of waiters.splice(0)) wake(announced);
+    }
+    pendingLine = pendingLine.slice(pendingLine.lastIndexOf('\n') + 1);
+  });
+  child.stderr!.on('data', (chunk: Buffer) => keep(chunk.toString()));
+  return {
+    name,
+    child,
+    pid: child.pid!,
+    output: () => output,
+    announcement: () =>
+      new Promise((resolve, reject) => {
+        if (announced) return resolve(announced);
+        waiters.push(resolve);
+        child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before announcing itself:\n${output}`)));
+      }),
+  };
+}
+
+export function stopProcess(managed: ManagedProcess, timeoutMs = 15_000): Promise<void> {
+  const { child } = managed;
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function stopAll(managed: ManagedProcess[]): Promise<void> {
+  await Promise.all(managed.map((item) => stopProcess(item)));
+}
+
+/** Polls `url` until it answers 2xx, failing early if one of `watched` exits. */
+export async function waitUntilServing(url: string, watched: ManagedProcess[], timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const dead = watched.find((item) => item.child.exitCode !== null);
+    if (dead) throw new Error(`${dead.name} exited early:\n${dead.output()}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up:\n${watched.map((item) => item.output()).join('\n')}`);
+}
+
+/** Runs a process to completion and returns its stdout parsed from the first '{'. */
+export function runToCompletion(name: string, args: string[], environment: Record<string, string>): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const managed = startProcess(name, args, environment);
+    managed.child.on('exit', (code) => {
+      const text = managed.output();
+      if (code !== 0) return reject(new Error(`${name} ${args.slice(1).join(' ')} failed (${code}): ${text}`));
+      try {
+        resolve(JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown>);
+      } catch (error) {
+        reject(new Error(`${name} printed no JSON: ${text} (${(error as Error).message})`));
+      }
+    });
+  });
+}

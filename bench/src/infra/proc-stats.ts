@@ -1,0 +1,118 @@
+// Reads what the kernel knows about processes: CPU time (utime + stime) and resident memory, from
+// /proc. Linux only; elsewhere the figures are reported as unavailable rather than guessed.
+import fs from 'node:fs';
+import os from 'node:os';
+
+/** USER_HZ: the unit of utime/stime in /proc/<pid>/stat. 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export const procAvailable = fs.existsSync('/proc/self/stat');
+
+/** CPU seconds a process has used so far (user + system), or undefined if it is gone. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may contain spaces; fields are counted after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rssBytes(pid: number): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pids whose command name is `name` (e.g. postgres, redis-server): only read, never signalled. */
+export function pidsByName(name: string): number[] {
+  if (!procAvailable) return [];
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
+
+/** Kernel memory held by TCP socket buffers right now (all sockets), from /proc/net/sockstat. */
+export function kernelTcpBytes(): number | undefined {
+  try {
+    const match = /^TCP:.* mem (\d+)/m.exec(fs.readFileSync('/proc/net/sockstat', 'utf8'));
+    return match ? Number(match[1]) * 4096 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of several named groups of processes, sampled together so a delta covers one window. */
+export class CpuMeter {
+  readonly #groups: Map<string, () => number[]>;
+  #start = new Map<string, Map<number, number>>();
+  #startedAt = 0;
+
+  constructor(groups: Record<string, () => number[]>) {
+    this.#groups = new Map(Object.entries(groups));
+  }
+
+  start(): void {
+    this.#startedAt = performance.now();
+    this.#start = new Map([...this.#groups].map(([name, pids]) => [name, new Map(pids().map((pid) => [pid, cpuSeconds(pid) ?? 0]))]));
+  }
+
+  /** CPU seconds per group since start(); processes born meanwhile count from zero. */
+  stop(): { wallSeconds: number; cpu: Record<string, number> } {
+    const cpu: Record<string, number> = {};
+    for (const [name, pids] of this.#groups) {
+      const before = this.#start.get(name) ?? new Map<number, number>();
+      cpu[name] = pids().reduce((sum, pid) => sum + Math.max(0, (cpuSeconds(pid) ?? 0) - (before.get(pid) ?? 0)), 0);
+    }
+    return { wallSeconds: (performance.now() - this.#startedAt) / 1000, cpu };
+  }
+}
+
+function tcpWriteBufferMax(): string | undefined {
+  try {
+    const maximum = Number(fs.readFileSync('/proc/sys/net/ipv4/tcp_wmem', 'utf8').trim().split(/\s+/)[2]);
+    return `${(maximum / 1048576).toFixed(0)} MiB`;
+  } catch {
+    return undefined;
+  }
+}
+
+export function machineSummary() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    kernel: `${os.type()} ${os.release()}`,
+    tcpWriteBufferMax: tcpWriteBufferMax(),
+  };
+}
+
+/**
+ * Waits until a freshly started process stops burning CPU on start-up work (module compilation, the
+ * local speech engine's worker), so the first measurements do not pay for it. Gives up after `maxMs`.
+ */
+export async function waitUntilQuiet(pid: number, maxMs = 15_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let previous = cpuSeconds(pid);
+  while (Date.now() < deadline && previous !== undefined) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuSeconds(pid);
+    if (now === undefined || now - previous < 0.05) return;
+    previous = now;
+  }
+}

@@ -1,0 +1,147 @@
+// Starts the router as real processes, like the end-to-end suites do: the embedded mode (one process,
+// PGlite) or the scaled-out mode (control plane, worker, data plane on PostgreSQL and Redis). Accounts
+// and keys come from the real operator commands.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@voice-router/test-support';
+import { repositoryRoot, runToCompletion, startProcess, stopAll, stopProcess, waitUntilServing, type ManagedProcess } from './managed-process.js';
+import type { BackingServices, RunScope } from './backing-services.js';
+import { waitUntilQuiet } from './proc-stats.js';
+
+export type RouterMode = 'embedded' | 'scaled';
+export const entry = (app: string) => path.join(repositoryRoot, 'apps', app, 'dist', 'main.js');
+
+let quietStart = true;
+/** The quick run skips waiting for start-up work to finish: its numbers are not read. */
+export function waitForQuietStarts(enabled: boolean): void {
+  quietStart = enabled;
+}
+
+export interface DataPlaneOptions {
+  /** DATA_PLANE_METRICS=1: GET /internal/metrics for the slow-client scenario. */
+  metrics?: boolean;
+  /** Write a V8 CPU profile here when the process exits. */
+  cpuProfileDirectory?: string;
+}
+
+export interface FundedKey {
+  email: string;
+  userId: string;
+  key: string;
+  accountId: string;
+}
+
+export interface RouterSystem {
+  mode: RouterMode;
+  baseUrl: string;
+  /** The processes that serve HTTP on baseUrl (the embedded process holds everything). */
+  dataPlane: ManagedProcess;
+  /** Every process of this mode, by role, for CPU accounting. */
+  processes(): ManagedProcess[];
+  admin(...args: string[]): Promise<Record<string, unknown>>;
+  /** A user with a key and `usd` of credit. */
+  fundedKey(usd: string): Promise<FundedKey>;
+  /** Embedded: the PGlite data dir (seed it only while the data plane is stopped). */
+  dataDir?: string;
+  /** Scaled: the run's own database. */
+  databaseUrl?: string;
+  /** Stops the data plane (embedded: the whole process; its data dir stays). */
+  stopDataPlane(): Promise<void>;
+  /** Starts it again, e.g. with metrics or a CPU profile. */
+  startDataPlane(options: DataPlaneOptions): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function nodeOptions(options: DataPlaneOptions): string[] {
+  return options.cpuProfileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDirectory}`] : [];
+}
+
+async function fundedKeyThrough(admin: RouterSystem['admin'], usd: string): Promise<FundedKey> {
+  const email = `bench-${Math.random().toString(36).slice(2)}@example.com`;
+  const user = await admin('create-user', '--email', email);
+  const [key] = await Promise.all([
+    admin('create-key', '--email', email, '--name', 'bench'),
+    Number(usd) > 0 ? admin('grant', '--email', email, '--usd', usd) : undefined,
+  ]);
+  return { email, userId: user.userId as string, key: key.keyValue as string, accountId: user.personalAccountId as string };
+}
+
+/** `dataDir` may already hold a seeded PGlite database (in `<dataDir>/pglite`); it is removed on stop. */
+export async function startEmbeddedRouter(
+  providerEnvironment: Record<string, string>, options: DataPlaneOptions = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-bench-')),
+): Promise<RouterSystem> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const launch = async (launchOptions: DataPlaneOptions) => {
+    const environment: Record<string, string> = { ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir };
+    if (launchOptions.metrics) environment.DATA_PLANE_METRICS = '1';
+    const managed = startProcess('embedded', [entry('embedded')], environment, nodeOptions(launchOptions));
+    await waitUntilServing(`${baseUrl}/v1/status`, [managed]);
+    if (quietStart) await waitUntilQuiet(managed.pid);
+    return managed;
+  };
+  let service = await launch(options);
+  const admin: RouterSystem['admin'] = (...args) => runToCompletion('admin', [entry('admin'), ...args], { DATA_DIR: dataDir });
+  const system: RouterSystem = {
+    mode: 'embedded',
+    baseUrl,
+    get dataPlane() {
+      return service;
+    },
+    processes: () => [service],
+    admin,
+    fundedKey: (usd) => fundedKeyThrough(admin, usd),
+    dataDir: path.join(dataDir, 'pglite'),
+    stopDataPlane: () => stopProcess(service),
+    async startDataPlane(next) {
+      service = await launch(next);
+    },
+    async stop() {
+      await stopProcess(service);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return system;
+}
+
+export async function startScaledRouter(
+  providerEnvironment: Record<string, string>, services: BackingServices, scope: RunScope, options: DataPlaneOptions = {},
+): Promise<RouterSystem> {
+  const shared = {
+    ...providerEnvironment, DATABASE_URL: scope.database.url, REDIS_URL: services.redisUrl, REDIS_PREFIX: scope.redisPrefix,
+  };
+  const controlPort = await freePort();
+  const controlPlane = startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort) });
+  // The control plane applies the migrations; the others wait for it so they do not race on the lock.
+  await waitUntilServing(`http://127.0.0.1:${controlPort}/healthz`, [controlPlane]);
+  const worker = startProcess('worker', [entry('worker')], shared);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const launch = async (launchOptions: DataPlaneOptions) => {
+    const environment: Record<string, string> = { ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
+    if (launchOptions.metrics) environment.DATA_PLANE_METRICS = '1';
+    const managed = startProcess('data-plane', [entry('data-plane')], environment, nodeOptions(launchOptions));
+    await waitUntilServing(`${baseUrl}/v1/status`, [managed, controlPlane, worker]);
+    if (quietStart) await waitUntilQuiet(managed.pid);
+    return managed;
+  };
+  let dataPlane = await launch(options);
+  const admin: RouterSystem['admin'] = (...args) => runToCompletion('admin', [entry('admin'), ...args], { DATABASE_URL: scope.database.url });
+  return {
+    mode: 'scaled',
+    baseUrl,
+    get dataPlane() {
+      return dataPlane;
+    },
+    processes: () => [dataPlane, controlPlane, worker],
+    admin,
+    fundedKey: (usd) => fundedKeyThrough(admin, usd),
+    databaseUrl: scope.database.url,
+    stopDataPlane: () => stopProcess(dataPlane),
+    async startDataPlane(next) {
+      dataPlane = await launch(next);
+    },
+    stop: () => stopAll([dataPlane, worker, controlPlane]),
+  };
+}

@@ -1,0 +1,62 @@
+// The systems every scenario compares, and the request each expects for the same speech: the router
+// takes OpenAI's format with a pk_ key; the references take the upstream's own request unchanged.
+
+export type SystemName = 'direct' | 'bare-proxy' | 'gateway' | 'router-embedded' | 'router-scaled';
+export const REFERENCE_SYSTEMS: SystemName[] = ['direct', 'bare-proxy', 'gateway'];
+
+/** Audio sizes the fake produces for these inputs (it sizes bodies like speech: ~15 characters a second, 64 kbps MP3). */
+export const AUDIO_SIZES = {
+  /** ~4 KB: one chunk, the short-request throughput scenario. */
+  short: 8,
+  /** ~32 KB: four paced chunks, the streaming latency scenario. */
+  stream: 61,
+  /** ~1 MB: the slow-client memory scenario. */
+  large: 1966,
+} as const;
+export type AudioSize = keyof typeof AUDIO_SIZES;
+
+const SENTENCE = 'Voice Router streams speech from many providers through one interface. ';
+
+export function inputText(characters: number): string {
+  return SENTENCE.repeat(Math.ceil(characters / SENTENCE.length)).slice(0, characters);
+}
+
+export interface RequestSpec {
+  method: 'POST' | 'GET';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface Target {
+  system: SystemName;
+  baseUrl: string;
+  /** The process that serves this system's HTTP (router data plane or proxy); none for direct. */
+  pids(): number[];
+  /** Every process whose CPU a request costs, by role, for the CPU split. */
+  cpuGroups(): Record<string, () => number[]>;
+  /** The request client number `client` sends (the router spreads clients over several funded accounts). */
+  speech(size: AudioSize, client?: number): RequestSpec;
+}
+
+export function upstreamSpeech(apiKey: string, size: AudioSize): RequestSpec {
+  return {
+    method: 'POST',
+    path: '/v1/audio/speech',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/octet-stream' },
+    body: JSON.stringify({ model: 'tts-1', input: inputText(AUDIO_SIZES[size]), voice: 'alloy', response_format: 'mp3' }),
+  };
+}
+
+export function routerSpeech(key: string, size: AudioSize): RequestSpec {
+  return {
+    method: 'POST',
+    path: '/v1/audio/speech',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'openai/tts-1', input: inputText(AUDIO_SIZES[size]), voice: 'alloy' }),
+  };
+}
+
+/** The router's price for one request of this size: tts-1 costs 15 micro-dollars per character. */
+export const TTS1_MICROS_PER_CHARACTER = 15;
+export const costMicros = (size: AudioSize) => AUDIO_SIZES[size] * TTS1_MICROS_PER_CHARACTER;

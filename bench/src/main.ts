@@ -1,0 +1,135 @@
+// `npm run bench [-- --quick]`: starts the fake upstream, the reference proxies and the router in both
+// run modes, runs the seven scenarios, and writes the report, latest.json and the charts.
+import { parseArgs } from 'node:util';
+import { createRunScope, findBackingServices, type RunScope } from './infra/backing-services.js';
+import { machineSummary } from './infra/proc-stats.js';
+import { stopChildrenOnSignals } from './infra/managed-process.js';
+import { providerEnvironment, startReferences } from './infra/references.js';
+import type { Target } from './load/targets.js';
+import { setupEmbedded, setupScaled, type ModeContext } from './mode-setup.js';
+import { waitForQuietStarts } from './infra/router-system.js';
+import { benchOptions, UPSTREAM_PACING } from './options.js';
+import { gitState, writeResults, type BenchResults } from './report/write-results.js';
+import { runActivity } from './scenarios/activity.js';
+import { runAddedTtfb } from './scenarios/added-ttfb.js';
+import { startProfiling, type ProfilingSession } from './scenarios/cpu-profile.js';
+import { runHotWallet } from './scenarios/hot-wallet.js';
+import { runSettlement } from './scenarios/settlement.js';
+import { runSlowStreams } from './scenarios/slow-streams.js';
+import { runThroughputScenario } from './scenarios/throughput.js';
+import { referenceTargets, routerTarget } from './systems.js';
+import { routerSpeech } from './load/targets.js';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const options = benchOptions(values.quick!);
+waitForQuietStarts(options.waitForQuietStart);
+const started = performance.now();
+const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
+
+const results: BenchResults = {
+  startedAt: new Date().toISOString(),
+  ...gitState(),
+  quick: options.quick,
+  machine: machineSummary(),
+  upstream: UPSTREAM_PACING,
+  notes: [],
+  errors: [],
+  scenarios: {},
+};
+
+/** One scenario's failure is reported, not fatal: the rest still run and the report still appears. */
+async function scenario<T>(name: string, run: () => Promise<T>): Promise<T | undefined> {
+  log(`${name}…`);
+  try {
+    return await run();
+  } catch (error) {
+    const message = `${name} failed: ${(error as Error).stack ?? error}`;
+    results.errors.push(message.slice(0, 2000));
+    log(message);
+    return undefined;
+  }
+}
+
+const references = await startReferences(UPSTREAM_PACING);
+const environment = providerEnvironment(references);
+const backing = await findBackingServices();
+if (backing.note) {
+  results.notes.push(backing.note);
+  log(backing.note);
+}
+let scope: RunScope | undefined;
+const modes: ModeContext[] = [];
+stopChildrenOnSignals(async () => {
+  await scope?.cleanup();
+});
+try {
+  log('starting the router (embedded and scaled-out) and seeding the activity accounts…');
+  scope = backing.services ? await createRunScope(backing.services) : undefined;
+  const [embedded, scaled] = await Promise.all([
+    setupEmbedded(environment, options.activity.rows, options.loadAccounts),
+    backing.services && scope ? setupScaled(environment, backing.services, scope, options.activity.rows, options.loadAccounts) : Promise.resolve(undefined),
+  ]);
+  modes.push(embedded, ...(scaled ? [scaled] : []));
+  const routers: Target[] = modes.map((mode) => routerTarget(mode, references));
+  const all = [...referenceTargets(references), ...routers];
+  log(`ready: ${all.map((target) => target.system).join(', ')}`);
+
+  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb(all, options.ttfbLevels, options.warmupSeconds, log));
+  results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
+    runThroughputScenario(all, { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
+  // The full run measures the modes one at a time; the quick run, whose numbers are not read, overlaps them.
+  const eachMode = async <T>(run: (mode: ModeContext) => Promise<T>): Promise<T[]> => {
+    if (options.quick) return Promise.all(modes.map(run));
+    const outcomes: T[] = [];
+    for (const mode of modes) outcomes.push(await run(mode));
+    return outcomes;
+  };
+  results.scenarios.hotWallet = (await eachMode((mode) =>
+    scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
+  results.scenarios.activity = (await eachMode(async (mode) => {
+    const rows = await scenario(`7. activity reads (${mode.router.mode})`, () =>
+      runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));
+    return (rows ?? []).map((row) => ({ ...row, seedSeconds: Math.round(mode.activity.seedSeconds) }));
+  })).flat();
+  // The slow-client scenario needs the data planes with metrics on. The full run profiles on its own
+  // and restarts them with metrics; the quick run profiles with metrics already on and keeps them.
+  let profiling: ProfilingSession | undefined;
+  await scenario('3. CPU profiles of the data planes', async () => {
+    profiling = await startProfiling(
+      modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
+      { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
+      { metrics: options.quick },
+    );
+    if (options.quick) return;
+    results.scenarios.profiles = await profiling.finish();
+    profiling = undefined;
+    await Promise.all(modes.map((mode) => mode.router.startDataPlane({ metrics: true })));
+  });
+  results.scenarios.slowStreams = [];
+  for (const target of all.filter((item) => item.system !== 'direct')) {
+    const row = await scenario(`4. ${options.slowStreams.streams} slow streams (${target.system})`, () => runSlowStreams(target, options.slowStreams, options.slowStreamPauseMs));
+    if (row) results.scenarios.slowStreams.push(row);
+  }
+  if (profiling) {
+    const session = profiling;
+    results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', () => session.finish());
+  }
+  const scaledMode = modes.find((mode) => mode.router.mode === 'scaled');
+  if (scaledMode && backing.services && scope) {
+    const services = backing.services;
+    const prefix = `${scope.redisPrefix}-settle`;
+    results.scenarios.settlement = await scenario(`6. settlement of ${options.settlementJobs} jobs`, () =>
+      runSettlement(scaledMode.router, scaledMode.loadAccounts, services.redisUrl, prefix, options.settlementJobs, log));
+  } else {
+    results.notes.push('scenario 6 (settlement through the worker) needs the scaled-out mode: skipped');
+  }
+} finally {
+  log('stopping…');
+  await Promise.all(modes.map((mode) => mode.router.stop().catch(() => undefined)));
+  await references.stop();
+  await scope?.cleanup();
+}
+results.durationSeconds = Math.round((performance.now() - started) / 1000);
+const written = writeResults(results);
+log(`done in ${results.durationSeconds} s: ${written.join(', ')}`);
+process.exit(results.errors.length ? 1 : 0);

@@ -1,0 +1,54 @@
+// Brings one run mode to the starting line: the router's processes, a pool of funded accounts for the
+// load scenarios, and an account with a long seeded history for the activity scenario.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BackingServices, RunScope } from './infra/backing-services.js';
+import { runToCompletion } from './infra/managed-process.js';
+import { startEmbeddedRouter, startScaledRouter, type RouterSystem } from './infra/router-system.js';
+
+export interface LoadAccount {
+  key: string;
+  accountId: string;
+  email: string;
+}
+
+export interface ModeContext {
+  router: RouterSystem;
+  /** One funded account per load client, so load scenarios do not all queue on one wallet's row lock. */
+  loadAccounts: LoadAccount[];
+  activity: { key: string; ledgerRows: number; seedSeconds: number; sessionToken?: string };
+}
+
+const seedEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'processes', 'seed-data.js');
+
+/** Seeds through the ledger's own operations in a separate process (PGlite: before the service opens it). */
+async function seed(target: string, rows: number, loadAccounts: number) {
+  const result = await runToCompletion('seed-data', [seedEntry, target, `--rows=${rows}`, `--load-accounts=${loadAccounts}`], {});
+  const activity = result.activity as LoadAccount;
+  return {
+    loadAccounts: result.loadKeys as LoadAccount[],
+    activity: { key: activity.key, ledgerRows: result.rows as number, seedSeconds: result.seconds as number, sessionToken: result.sessionToken as string | undefined },
+  };
+}
+
+export async function setupEmbedded(providerEnvironment: Record<string, string>, activityRows: number, loadAccounts: number): Promise<ModeContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-bench-'));
+  // Only one process may open a PGlite data dir: seed it before the service starts.
+  const seeded = await seed(`--pglite=${path.join(dataDir, 'pglite')}`, activityRows, loadAccounts);
+  const router = await startEmbeddedRouter(providerEnvironment, {}, dataDir);
+  return { router, ...seeded };
+}
+
+export async function setupScaled(
+  providerEnvironment: Record<string, string>, services: BackingServices, scope: RunScope, activityRows: number, loadAccounts: number,
+): Promise<ModeContext> {
+  const router = await startScaledRouter(providerEnvironment, services, scope);
+  try {
+    return { router, ...(await seed(`--database-url=${router.databaseUrl}`, activityRows, loadAccounts)) };
+  } catch (error) {
+    await router.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+// How long and how hard each scenario runs: the full suite (about 7 minutes on 2 cores) or the quick
+// form for CI (under a minute, every code path, numbers not meant to be read).
+
+export interface TtfbLevel {
+  concurrency: number;
+  size: 'short' | 'stream';
+  seconds: number;
+  rounds: number;
+}
+
+export interface BenchOptions {
+  quick: boolean;
+  /** Funded accounts the load clients spread over. */
+  loadAccounts: number;
+  /** Wait for a (re)started data plane to finish its start-up work before loading it. */
+  waitForQuietStart: boolean;
+  /** Slow-client scenario: pause before and after each system. */
+  slowStreamPauseMs: number;
+  warmupSeconds: number;
+  ttfbLevels: TtfbLevel[];
+  throughput: { connections: number; seconds: number; rounds: number };
+  profileSeconds: number;
+  slowStreams: { streams: number; readBytes: number; intervalMs: number; windowSeconds: number };
+  hotWallet: { concurrency: number; seconds: number };
+  settlementJobs: number;
+  activity: { rows: number; requests: number };
+}
+
+export const UPSTREAM_PACING = { firstByteDelayMs: 0, chunkBytes: 8192, chunkIntervalMs: 50 };
+
+export function benchOptions(quick: boolean): BenchOptions {
+  if (quick) {
+    return {
+      quick,
+      loadAccounts: 16,
+      waitForQuietStart: false,
+      slowStreamPauseMs: 300,
+      warmupSeconds: 0,
+      // Smaller concurrencies than the full run: the same code paths without waiting out long queues.
+      ttfbLevels: [
+        { concurrency: 1, size: 'short', seconds: 0.2, rounds: 1 },
+        { concurrency: 20, size: 'stream', seconds: 0.4, rounds: 1 },
+        { concurrency: 100, size: 'stream', seconds: 0.4, rounds: 1 },
+      ],
+      throughput: { connections: 64, seconds: 0.6, rounds: 1 },
+      profileSeconds: 0.6,
+      slowStreams: { streams: 100, readBytes: 4096, intervalMs: 100, windowSeconds: 0.5 },
+      hotWallet: { concurrency: 200, seconds: 1 },
+      // A backlog this machine drains in a few seconds; the full run uses 100,000.
+      settlementJobs: 2_000,
+      activity: { rows: 20_000, requests: 30 },
+    };
+  }
+  return {
+    quick,
+    loadAccounts: 64,
+    waitForQuietStart: true,
+    slowStreamPauseMs: 1500,
+    warmupSeconds: 1,
+    ttfbLevels: [
+      { concurrency: 1, size: 'short', seconds: 2, rounds: 3 },
+      { concurrency: 50, size: 'stream', seconds: 3, rounds: 2 },
+      { concurrency: 500, size: 'stream', seconds: 3, rounds: 2 },
+    ],
+    throughput: { connections: 64, seconds: 4, rounds: 2 },
+    profileSeconds: 5,
+    slowStreams: { streams: 1000, readBytes: 4096, intervalMs: 100, windowSeconds: 10 },
+    hotWallet: { concurrency: 200, seconds: 6 },
+    settlementJobs: 100_000,
+    activity: { rows: 1_000_000, requests: 300 },
+  };
+}

@@ -1,0 +1,84 @@
+// Summarises a V8 .cpuprofile: self time by function (top N) and by package, as shares of the time
+// the process was not idle. Answers "where does the data plane's CPU go" without opening DevTools.
+import fs from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface ProfileEntry {
+  name: string;
+  where: string;
+  selfMs: number;
+  percent: number;
+}
+
+export interface ProfileSummary {
+  totalMs: number;
+  idleMs: number;
+  topFunctions: ProfileEntry[];
+  byPackage: ProfileEntry[];
+}
+
+/** Turns a script URL into something a reader recognises: a workspace path, a package, or node's own. */
+export function shortLocation(url: string): { where: string; owner: string } {
+  if (!url) return { where: '', owner: '(native / V8)' };
+  if (url.startsWith('node:')) return { where: url, owner: 'node core' };
+  const path = url.replace(/^file:\/\//, '');
+  const pnpm = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path);
+  if (pnpm) return { where: `${pnpm[1]}/${pnpm[2]}`, owner: pnpm[1]! };
+  const nodeModules = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path);
+  if (nodeModules) return { where: `${nodeModules[1]}/${nodeModules[2]}`, owner: nodeModules[1]! };
+  const workspace = /\/(apps|packages)\/([^/]+)\/(.*)$/.exec(path);
+  if (workspace) return { where: `${workspace[1]}/${workspace[2]}/${workspace[3]}`, owner: `@voice-router/${workspace[2]}` };
+  return { where: path, owner: 'other' };
+}
+
+export function summarizeCpuProfile(file: string, top = 15): ProfileSummary {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfMicros = new Map<number, number>();
+  // Each sample lasts until the next one; the last gets the average interval.
+  const average = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / Math.max(1, profile.timeDeltas.length);
+  profile.samples.forEach((id, index) => {
+    const duration = index + 1 < profile.timeDeltas.length ? profile.timeDeltas[index + 1]! : average;
+    selfMicros.set(id, (selfMicros.get(id) ?? 0) + Math.max(0, duration));
+  });
+  const byFunction = new Map<string, { name: string; where: string; micros: number }>();
+  const byOwner = new Map<string, number>();
+  let idle = 0;
+  let total = 0;
+  for (const [id, micros] of selfMicros) {
+    const frame = nodes.get(id)!.callFrame;
+    total += micros;
+    if (frame.functionName === '(idle)') {
+      idle += micros;
+      continue;
+    }
+    const { where, owner } = shortLocation(frame.url);
+    const name = frame.functionName || '(anonymous)';
+    const key = `${name}@${where}:${frame.lineNumber}`;
+    const entry = byFunction.get(key) ?? { name, where: where ? `${where}:${frame.lineNumber + 1}` : '', micros: 0 };
+    entry.micros += micros;
+    byFunction.set(key, entry);
+    const ownerName = frame.url ? owner : name.startsWith('(') ? name : '(native / V8)';
+    byOwner.set(ownerName, (byOwner.get(ownerName) ?? 0) + micros);
+  }
+  const busy = Math.max(1, total - idle);
+  const entry = (name: string, where: string, micros: number): ProfileEntry => ({
+    name, where, selfMs: Math.round(micros / 100) / 10, percent: Math.round((micros / busy) * 1000) / 10,
+  });
+  return {
+    totalMs: Math.round(total / 1000),
+    idleMs: Math.round(idle / 1000),
+    topFunctions: [...byFunction.values()].sort((a, b) => b.micros - a.micros).slice(0, top).map((item) => entry(item.name, item.where, item.micros)),
+    byPackage: [...byOwner.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([owner, micros]) => entry(owner, '', micros)),
+  };
+}

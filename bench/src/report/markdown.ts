@@ -1,0 +1,115 @@
+// The human report: the targets first, then one table per scenario with the router beside the
+// references, the CPU split and profile summary, and the facts a closing note needs.
+import type { BenchResults } from './write-results.js';
+import { checkTargets } from './targets-check.js';
+
+type Cell = string | number | undefined;
+const table = (header: string[], rows: Cell[][]) =>
+  [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map((cell) => (cell === undefined || (typeof cell === 'number' && !Number.isFinite(cell)) ? '—' : String(cell))).join(' | ')} |`)].join('\n');
+const fixed = (value: number | undefined, digits = 2) => (value === undefined || !Number.isFinite(value) ? undefined : value.toFixed(digits));
+const thousands = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? undefined : Math.round(value).toLocaleString('en-US'));
+
+export function renderMarkdown(results: BenchResults, charts: { latency: string; throughput: string }): string {
+  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity } = results.scenarios;
+  const out: string[] = [];
+  out.push(`# Voice Router benchmark — ${results.startedAt.slice(0, 10)} (${results.commit}${results.dirty ? ' plus uncommitted changes' : ''})`, '');
+  out.push(`${results.quick ? '**Quick run** (CI smoke test: every scenario briefly; the numbers are not meant to be read).' : 'Full run.'} `
+    + `Wall time ${results.durationSeconds} s on ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}, ${results.machine.kernel}. `
+    + `Rerun with \`npm run bench\` (\`-- --quick\` for the short form).`, '');
+  out.push(`Fake upstream (OpenAI wire format, its own process): first byte after ${results.upstream.firstByteDelayMs} ms, ${results.upstream.chunkBytes}-byte chunks every ${results.upstream.chunkIntervalMs} ms. `
+    + 'Everything (load generator, upstream, proxies, router, PostgreSQL, Redis) shares the same cores, so every figure includes the same contention; '
+    + 'systems are measured in rounds that rotate their order. Percentiles are nearest-rank; *n* is the number of requests behind each figure.', '');
+  for (const note of results.notes) out.push(`> ${note}`, '');
+  for (const error of results.errors) out.push('```', error, '```', '');
+
+  out.push('## Targets', '');
+  out.push(table(['#', 'metric', 'system', 'value', 'target', 'result'], checkTargets(results).map((check) => [
+    check.scenario, check.metric, check.system, check.value === undefined ? undefined : `${check.value} ${check.unit}`.trim(), check.target,
+    check.met === undefined ? 'not measured' : check.met ? '**met**' : '**missed**',
+  ])), '');
+
+  if (addedTtfb) {
+    out.push('## 1. Time to first audio byte', '', `![TTFB by concurrency](${charts.latency})`, '');
+    for (const concurrency of [...new Set(addedTtfb.rows.map((row) => row.concurrency))]) {
+      const rows = addedTtfb.rows.filter((row) => row.concurrency === concurrency);
+      const direct = rows.find((row) => row.system === 'direct');
+      out.push(`**${concurrency} concurrent stream${concurrency > 1 ? 's' : ''}** (${rows[0]!.size} audio, ~${Math.round(rows[0]!.meanBytes / 1024)} KB per response)`, '');
+      out.push(table(['system', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'p50 ÷ direct', 'req/s', 'failed'], rows.map((row) => [
+        row.system, row.n, fixed(row.p50), fixed(row.p90), fixed(row.p99), direct ? fixed(row.p50 / direct.p50) : undefined, row.requestsPerSecond,
+        row.errors ? `${row.errors} (${Object.entries(row.statuses).filter(([status]) => status !== '200').map(([status, count]) => `${status}×${count}`).join(', ')})` : 0,
+      ])), '');
+    }
+    out.push('**Added by the router** (its percentile minus the direct one at the same concurrency; ratios are p50 over the reference\'s p50)', '');
+    out.push(table(['system', 'streams', 'added p50 ms', 'added p99 ms', 'p50 ÷ bare proxy', 'p50 ÷ gateway'], addedTtfb.added.map((row) => [
+      row.system, row.concurrency, fixed(row.addedP50), fixed(row.addedP99), fixed(row.p50VsBare), fixed(row.p50VsGateway),
+    ])), '');
+  }
+
+  if (throughput) {
+    const bare = throughput.find((row) => row.system === 'bare-proxy');
+    const gateway = throughput.find((row) => row.system === 'gateway');
+    out.push('## 2. Throughput of short requests', '', `![Throughput per system](${charts.throughput})`, '');
+    out.push(`~4 KB of audio per request, ${throughput[0]?.connections} keep-alive connections (autocannon), the router's full path: key lookup, price, reservation, upstream stream, settlement.`, '');
+    out.push(table(['system', 'n', 'req/s', '÷ bare proxy', '÷ gateway', 'latency p50 / p90 / p99 ms', 'non-2xx', 'errors'], throughput.map((row) => [
+      row.system, row.requests, thousands(row.requestsPerSecond), bare ? `${Math.round((row.requestsPerSecond / bare.requestsPerSecond) * 100)} %` : undefined,
+      gateway ? `${Math.round((row.requestsPerSecond / gateway.requestsPerSecond) * 100)} %` : undefined,
+      `${fixed(row.latencyMs.p50, 1)} / ${fixed(row.latencyMs.p90, 1)} / ${fixed(row.latencyMs.p99, 1)}`, row.non2xx, row.errors,
+    ])), '');
+    out.push('## 3. CPU time per request', '');
+    out.push('From `/proc/<pid>/stat` (utime + stime) of every process over the measured rounds of scenario 2, divided by the requests served. '
+      + 'The serving process is the router\'s data plane (the whole embedded process in the embedded mode) or the proxy.', '');
+    const groups = [...new Set(throughput.flatMap((row) => Object.keys(row.cpuSeconds)))];
+    out.push(table(['system', 'serving process µs/req', ...groups.map((group) => `${group} µs/req`)], throughput.map((row) => [
+      row.system, fixed(row.cpuMicrosPerRequest, 0), ...groups.map((group) => (row.cpuSeconds[group] === undefined ? undefined : fixed((row.cpuSeconds[group]! / Math.max(1, row.requests)) * 1e6, 0))),
+    ])), '');
+  }
+  for (const profile of profiles ?? []) {
+    out.push(`**CPU profile of the ${profile.mode} data plane** (\`--cpu-prof\`, ${profile.requests} requests in ${fixed(profile.seconds, 1)} s, ${profile.totalMs - profile.idleMs} ms busy of ${profile.totalMs} ms; self time as a share of busy time)`, '');
+    out.push(table(['function', 'where', 'self ms', 'share'], profile.topFunctions.map((entry) => [`\`${entry.name}\``, entry.where ? `\`${entry.where}\`` : '', entry.selfMs, `${entry.percent} %`])), '');
+    out.push(table(['by package', 'self ms', 'share'], profile.byPackage.map((entry) => [entry.name, entry.selfMs, `${entry.percent} %`])), '');
+  }
+
+  if (slowStreams?.length) {
+    out.push('## 4. Slow clients: memory and backpressure', '');
+    out.push(`${slowStreams[0]!.streams} concurrent ~1 MB streams; each client reads 4 KB every 100 ms over raw sockets for a ${slowStreams[0]!.windowSeconds} s window, then hangs up. `
+      + 'RSS from `/proc/<pid>/status`; kernel TCP buffer memory from `/proc/net/sockstat` (all sockets on the machine); backlog from the data plane\'s `GET /internal/metrics` (`DATA_PLANE_METRICS=1`): '
+      + 'the bytes handed to uWS that it could not yet send (write() returned false) until onWritable, per response.', '');
+    if (slowStreams.some((row) => row.backpressureEvents === 0)) {
+      out.push(`> No backpressure reached the router's user space: on loopback the kernel buffers up to ${results.machine.tcpWriteBufferMax ?? 'several MB'} per socket `
+        + '(`net.ipv4.tcp_wmem` max) and the fake upstream is paced, so a ~1 MB stream fits in kernel buffers and uWS never reported a blocked write. '
+        + 'What the table shows is what each process holds per open stream anyway (connection state, pools, buffers).', '');
+    }
+    out.push(table(['system', 'streams', 'receiving audio', 'body MB read', 'RSS before MB', 'RSS peak MB', 'RSS per stream KB', 'largest stream backlog KB', 'backpressure events', 'peak open streams (router)', 'kernel TCP peak MB', 'statuses'], slowStreams.map((row) => [
+      row.system, row.streams, row.streaming, fixed(row.bodyBytes / 1048576, 1), row.rssBaselineMB, row.rssPeakMB, row.rssPerStreamKB, row.maxStreamBacklogKB, row.backpressureEvents, row.peakActiveStreams, row.kernelTcpPeakMB,
+      Object.entries(row.statuses).map(([status, count]) => `${status}×${count}`).join(', ') || 'none yet',
+    ])), '');
+  }
+
+  if (hotWallet?.length) {
+    out.push('## 5. One hot wallet', '');
+    out.push('200 clients on one account funded for a few seconds of short requests, until it runs dry. Reservations/s = successful requests ÷ time until the first 402. '
+      + 'Then, once settled: balance = grant − successes × cost, nothing reserved, the operator audit (`admin audit`: balance = Σ deltas, reserved = Σ pending, running sums) holds, and no balance-after below zero.', '');
+    out.push(table(['mode', 'n (successes)', '402s', 'other errors', 'seconds', 'reservations/s', 'balance (expected)', 'reserved', 'audit', 'lowest balance-after', 'books'], hotWallet.map((row) => [
+      row.mode, row.successes, row.rejected, row.otherErrors, row.seconds, thousands(row.reservationsPerSecond), `${row.check.balanceMicros} (${row.check.expectedBalanceMicros})`,
+      row.check.reservedMicros, row.check.auditConsistent ? 'consistent' : 'INCONSISTENT', row.check.lowestBalanceAfterMicros ?? 'CHECK constraint', row.check.passed ? 'correct' : '**WRONG**',
+    ])), '');
+  }
+
+  if (settlement) {
+    out.push('## 6. Settlement through the worker', '');
+    out.push(`${settlement.jobs} pending reservations over ${settlement.accounts} accounts, created in bulk SQL (${settlement.seedSeconds} s), and their commit jobs enqueued (${settlement.enqueueSeconds} s) before one worker process (\`apps/worker\`, default concurrency 50, pool 20) starts. One wallet alone is bounded by its row lock (scenario 5).`, '');
+    out.push(table(['jobs', 'commits/s (first → last commit)', 'commit span s', 'wall s (incl. worker start)', 'CPU s: worker / postgres / redis', 'audit of every account', 'still pending'], [[
+      settlement.jobs, thousands(settlement.commitsPerSecond), settlement.commitSeconds, settlement.wallSeconds,
+      `${settlement.cpuSeconds.worker} / ${settlement.cpuSeconds.postgres} / ${settlement.cpuSeconds.redis}`, settlement.auditConsistent ? 'consistent' : 'INCONSISTENT', settlement.pendingAfter,
+    ]]), '');
+  }
+
+  if (activity?.length) {
+    out.push('## 7. Reading a long history', '');
+    out.push('One request at a time after 10 warm-up requests, on an account seeded with committed requests (reserve + commit rows, spread over 30 days).', '');
+    out.push(table(['mode', 'endpoint', 'ledger rows', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'note'], activity.map((row) => [
+      row.mode, row.endpoint, row.ledgerRows, row.n, fixed(row.p50), fixed(row.p90), fixed(row.p99), row.note,
+    ])), '');
+  }
+  return `${out.join('\n')}\n`;
+}

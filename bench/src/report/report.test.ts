@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { shortLocation } from './cpu-profile-summary.js';
+import { percentiles } from './stats.js';
+import { groupedBarChart } from './svg-chart.js';
+import { checkTargets } from './targets-check.js';
+import type { BenchResults } from './write-results.js';
+
+describe('report helpers', () => {
+  it('takes nearest-rank percentiles and says how many samples are behind them', () => {
+    const values = Array.from({ length: 100 }, (_, index) => 100 - index);
+    expect(percentiles(values)).toEqual({ n: 100, p50: 50, p90: 90, p99: 99 });
+    expect(percentiles([]).n).toBe(0);
+  });
+
+  it('names the package a profiled function lives in', () => {
+    expect(shortLocation('file:///repo/node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/util.js')).toEqual({ where: 'undici/lib/core/util.js', owner: 'undici' });
+    expect(shortLocation('file:///repo/apps/data-plane/dist/routes/speech-route.js').owner).toBe('@voice-router/data-plane');
+    expect(shortLocation('node:events').owner).toBe('node core');
+    expect(shortLocation('').owner).toBe('(native / V8)');
+  });
+
+  it('writes a self-contained SVG with one bar per value, escaping labels', () => {
+    const svg = groupedBarChart({
+      title: 'A <chart>', yLabel: 'ms', logScale: true, series: ['a', 'b'],
+      groups: [{ label: '1 stream', bars: [{ series: 'a', value: 0.5, whisker: 2 }, { series: 'b', value: 3 }] }],
+    });
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg).toContain('A &lt;chart&gt;');
+    expect(svg.match(/<rect x=/g)).toHaveLength(2 + 2);
+    expect(svg).not.toContain('NaN');
+  });
+
+  it('judges each target and leaves unmeasured ones open', () => {
+    const results = {
+      scenarios: {
+        settlement: { jobs: 10, commitsPerSecond: 6000 },
+        activity: [{ mode: 'scaled', endpoint: 'GET /v1/usage', ledgerRows: 5, n: 0, p50: Number.NaN }],
+      },
+    } as unknown as BenchResults;
+    const checks = checkTargets(results);
+    expect(checks.find((check) => check.scenario === '6')?.met).toBe(true);
+    expect(checks.find((check) => check.scenario === '7')?.met).toBeUndefined();
+  });
+});

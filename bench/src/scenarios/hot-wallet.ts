@@ -1,0 +1,115 @@
+// Scenario 5: one hot wallet. 200 clients send short speech requests on one account, funded for about
+// `seconds` of traffic, until the wallet runs dry; then the books are checked: exactly the successes
+// were charged, nothing is left reserved, the audit holds, and the balance never went below zero.
+import pg from 'pg';
+import type { RouterSystem } from '../infra/router-system.js';
+import { StreamClient } from '../load/ttfb-load.js';
+import { costMicros, routerSpeech } from '../load/targets.js';
+import { round } from '../report/stats.js';
+
+export interface HotWalletRow {
+  mode: string;
+  concurrency: number;
+  costMicros: number;
+  grantedMicros: number;
+  successes: number;
+  rejected: number;
+  otherErrors: number;
+  seconds: number;
+  reservationsPerSecond: number;
+  check: {
+    balanceMicros: number;
+    reservedMicros: number;
+    expectedBalanceMicros: number;
+    auditConsistent: boolean;
+    lowestBalanceAfterMicros?: number;
+    passed: boolean;
+  };
+}
+
+async function credits(baseUrl: string, key: string): Promise<{ balanceMicros: number; reservedMicros: number }> {
+  const response = await fetch(`${baseUrl}/v1/credits`, { headers: { authorization: `Bearer ${key}` } });
+  return (await response.json()) as { balanceMicros: number; reservedMicros: number };
+}
+
+async function lowestBalanceAfter(databaseUrl: string, accountId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query('SELECT min(micros_balance_after)::text AS lowest FROM ledger_entries WHERE account_id = $1::uuid', [accountId]);
+    return Number(result.rows[0].lowest);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runHotWallet(router: RouterSystem, warmKey: string, options: { concurrency: number; seconds: number }): Promise<HotWalletRow> {
+  const cost = costMicros('short');
+  const client = new StreamClient(router.baseUrl, options.concurrency);
+  try {
+    // Warm up on another account and size the hot wallet so it runs dry after about `seconds`.
+    const warmup = await client.run(() => routerSpeech(warmKey, 'short'), options.concurrency, Math.max(1, options.seconds / 4));
+    const expectedRate = warmup.samples.length / warmup.seconds;
+    const affordable = Math.max(options.concurrency * 3, Math.ceil(expectedRate * options.seconds));
+    const grantedMicros = affordable * cost;
+    const hot = await router.fundedKey((grantedMicros / 1e6).toFixed(6));
+
+    const spec = routerSpeech(hot.key, 'short');
+    let successes = 0;
+    let rejected = 0;
+    let otherErrors = 0;
+    let exhaustedAt: number | undefined;
+    const started = performance.now();
+    const giveUpAt = started + options.seconds * 4000;
+    const worker = async () => {
+      while (exhaustedAt === undefined && performance.now() < giveUpAt) {
+        try {
+          const { status } = await client.once(spec);
+          if (status === 200) successes += 1;
+          else if (status === 402) {
+            rejected += 1;
+            exhaustedAt ??= performance.now();
+          } else otherErrors += 1;
+        } catch {
+          otherErrors += 1;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    const seconds = ((exhaustedAt ?? performance.now()) - started) / 1000;
+
+    // Settlement is asynchronous (the worker, or in-process): wait until nothing is reserved.
+    let state = await credits(router.baseUrl, hot.key);
+    const settleDeadline = Date.now() + 60_000;
+    while (state.reservedMicros !== 0 && Date.now() < settleDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      state = await credits(router.baseUrl, hot.key);
+    }
+    const audit = await router.admin('audit', '--email', hot.email);
+    const expectedBalanceMicros = grantedMicros - successes * cost;
+    const lowest = router.databaseUrl ? await lowestBalanceAfter(router.databaseUrl, hot.accountId) : undefined;
+    const passed = state.balanceMicros === expectedBalanceMicros && state.reservedMicros === 0 && state.balanceMicros >= 0
+      && audit.consistent === true && (lowest === undefined || lowest >= 0) && exhaustedAt !== undefined && state.balanceMicros < cost;
+    return {
+      mode: router.mode,
+      concurrency: options.concurrency,
+      costMicros: cost,
+      grantedMicros,
+      successes,
+      rejected,
+      otherErrors,
+      seconds: round(seconds, 2),
+      reservationsPerSecond: round(successes / seconds, 0),
+      check: {
+        balanceMicros: state.balanceMicros,
+        reservedMicros: state.reservedMicros,
+        expectedBalanceMicros,
+        auditConsistent: audit.consistent === true,
+        ...(lowest === undefined ? {} : { lowestBalanceAfterMicros: lowest }),
+        passed,
+      },
+    };
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,42 @@
+// The five systems as load targets: the fake upstream itself, the two reference proxies, and the
+// router in each mode that is running. CPU groups name every process a request costs.
+import { pidsByName } from './infra/proc-stats.js';
+import type { References } from './infra/references.js';
+import { routerSpeech, upstreamSpeech, type Target } from './load/targets.js';
+import type { ModeContext } from './mode-setup.js';
+
+export function referenceTargets(references: References): Target[] {
+  const upstream = () => [references.upstream.process.pid];
+  const bench = () => [process.pid];
+  const speech = (size: Parameters<Target['speech']>[0]) => upstreamSpeech(references.upstream.apiKey, size);
+  return [
+    { system: 'direct', baseUrl: references.upstream.baseUrl, pids: () => [], cpuGroups: () => ({ upstream, bench }), speech },
+    {
+      system: 'bare-proxy', baseUrl: references.bareProxy.baseUrl, pids: () => [references.bareProxy.process.pid],
+      cpuGroups: () => ({ proxy: () => [references.bareProxy.process.pid], upstream, bench }), speech,
+    },
+    {
+      system: 'gateway', baseUrl: references.gateway.baseUrl, pids: () => [references.gateway.process.pid],
+      cpuGroups: () => ({ proxy: () => [references.gateway.process.pid], upstream, bench }), speech,
+    },
+  ];
+}
+
+export function routerTarget(mode: ModeContext, references: References): Target {
+  const { router, loadAccounts } = mode;
+  const role = (name: string) => () => router.processes().filter((item) => item.name === name).map((item) => item.pid);
+  return {
+    system: router.mode === 'embedded' ? 'router-embedded' : 'router-scaled',
+    baseUrl: router.baseUrl,
+    pids: () => [router.dataPlane.pid],
+    cpuGroups: () => ({
+      'data plane': () => [router.dataPlane.pid],
+      ...(router.mode === 'scaled'
+        ? { worker: role('worker'), 'control plane': role('control-plane'), postgres: () => pidsByName('postgres'), redis: () => pidsByName('redis-server') }
+        : {}),
+      upstream: () => [references.upstream.process.pid],
+      bench: () => [process.pid],
+    }),
+    speech: (size, client = 0) => routerSpeech(loadAccounts[client % loadAccounts.length]!.key, size),
+  };
+}

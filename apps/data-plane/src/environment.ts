@@ -13,6 +13,7 @@ export const providerEnvironmentShape = {
   LOCAL_TTS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   UPSTREAM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  UPSTREAM_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(65_536).default(1024),
 };
 
 export const dataPlaneEnvironmentShape = {
@@ -45,6 +46,7 @@ export function providerSettings(environment: ProviderEnvironment) {
   return {
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     maxAttempts: environment.UPSTREAM_MAX_ATTEMPTS,
+    connections: { connectionsPerOrigin: environment.UPSTREAM_CONNECTIONS_PER_ORIGIN },
     openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },
     elevenlabs: { apiKey: environment.ELEVENLABS_API_KEY, baseUrl: environment.ELEVENLABS_BASE_URL },
     cartesia: { apiKey: environment.CARTESIA_API_KEY, baseUrl: environment.CARTESIA_BASE_URL },

@@ -16,10 +16,13 @@ export interface VoidInput extends CommitInput {
   errorCode: string;
 }
 
+// `state || ''` keeps the planner on the primary key: with stale statistics it would otherwise look the
+// id up through the (state, created_at) index and scan every pending reservation (seen: 111 ms per
+// commit on a backlog of 100,000, exactly when a worker outage has just ended).
 const COMMIT = `
 WITH reservation AS (
   UPDATE reservations SET state = 'committed', settled_at = now()
-  WHERE id = $1::uuid AND state = 'pending'
+  WHERE id = $1::uuid AND state || '' = 'pending'
   RETURNING account_id, amount_micros, provider, model, characters
 ), wallet AS (
   UPDATE wallets SET balance_micros = wallets.balance_micros - reservation.amount_micros,
@@ -39,7 +42,7 @@ SELECT (SELECT count(*) FROM entry)::int AS settled, (SELECT count(*) FROM reser
 const VOID = `
 WITH reservation AS (
   UPDATE reservations SET state = 'voided', settled_at = now(), error_code = $4
-  WHERE id = $1::uuid AND state = 'pending'
+  WHERE id = $1::uuid AND state || '' = 'pending'
   RETURNING account_id, amount_micros, provider, model, characters
 ), wallet AS (
   UPDATE wallets SET reserved_micros = wallets.reserved_micros - reservation.amount_micros, updated_at = now()

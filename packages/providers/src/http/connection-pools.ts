@@ -4,7 +4,7 @@
 import { Pool } from 'undici';
 
 export interface ConnectionPoolOptions {
-  /** Concurrent connections per origin; bounds simultaneous upstream requests. Default 64. */
+  /** Concurrent connections per origin; bounds simultaneous upstream requests (streams beyond it queue). Default 1024. */
   connectionsPerOrigin?: number;
   /** Idle keep-alive time before a socket is closed. Default 30 s. */
   keepAliveTimeoutMs?: number;
@@ -22,7 +22,7 @@ export class ConnectionPools {
 
   constructor(options: ConnectionPoolOptions = {}) {
     this.#options = {
-      connectionsPerOrigin: options.connectionsPerOrigin ?? 64,
+      connectionsPerOrigin: options.connectionsPerOrigin ?? 1024,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 30_000,
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     };

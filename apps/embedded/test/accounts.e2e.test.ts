@@ -132,6 +132,36 @@ describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
     expect(await api(system.baseUrl, '/v1/usage', key)).toMatchObject({ status: 403, body: { error: 'scope_required' } });
   });
 
+  it('invites a member through the console with a link, and the member then acts for the organization', async () => {
+    await alice.console.submit('/console/organizations', /\/console\/organizations$/, { name: 'Acme' });
+    const accounts = (await api(system.baseUrl, '/v1/auth/whoami', alice.token)).body.accounts as Array<{ accountId: string; name: string; role: string }>;
+    const acme = accounts.find((account) => account.name === 'Acme')!;
+    expect(acme).toMatchObject({ role: 'owner' });
+    const switched = await alice.console.submit('/console/organizations', /\/console\/accounts\/switch/, { account_id: acme.accountId }, 'Switch');
+    expect(switched.status).toBeLessThan(400);
+    const invited = await alice.console.submit('/console/organizations', /\/console\/organizations\/invitations/, { email: 'erin@example.com' });
+    let html = invited.html;
+    if (invited.location) html = (await alice.console.get(invited.location)).html;
+    const link = /(http[^"<\s]*\/console\/invitations\/vr_invite_[A-Za-z0-9_-]+)/.exec(html)?.[1];
+    expect(link, html.slice(0, 2000)).toBeDefined();
+    const invitationPath = new URL(link!).pathname;
+
+    // Someone else cannot use Erin's invitation.
+    const accepted = await bob.console.submit(invitationPath, /\/console\/invitations\//, {}, 'Accept invitation');
+    expect(accepted.status).toBeGreaterThanOrEqual(400);
+    const erin = await person(system.baseUrl, 'erin@example.com');
+    const erinAccepts = await erin.console.submit(invitationPath, /\/console\/invitations\//, {}, 'Accept invitation');
+    expect(erinAccepts.status).toBeLessThan(400);
+    const erinAccounts = (await api(system.baseUrl, '/v1/auth/whoami', erin.token)).body.accounts;
+    expect(erinAccounts).toEqual(expect.arrayContaining([expect.objectContaining({ accountId: acme.accountId, role: 'member' })]));
+    // With one organization it is Erin's default account: she sees Acme's keys, not her personal ones.
+    const key = await api(system.baseUrl, '/v1/keys', alice.token, { method: 'POST', body: '{"name":"acme-key"}', organization: acme.accountId });
+    const erinKeys = await api(system.baseUrl, '/v1/keys', erin.token);
+    expect(erinKeys.body.keys.map((listed: { id: string }) => listed.id)).toContain(key.body.id);
+    const again = await erin.console.submit(invitationPath, /\/console\/invitations\//, {}, 'Accept invitation');
+    expect(again.status).toBeGreaterThanOrEqual(400);
+  });
+
   it('keeps tenants apart: nothing of one organization reaches a member of another', async () => {
     const orgX = (await system.admin('create-org', '--name', 'X', '--owner', 'alice@example.com')).accountId as string;
     const orgY = (await system.admin('create-org', '--name', 'Y', '--owner', 'bob@example.com')).accountId as string;

@@ -1,5 +1,4 @@
 // Small helpers shared by the end-to-end suites.
-import { execFileSync } from 'node:child_process';
 import type { RunningSystem } from './system.js';
 
 export async function speech(baseUrl: string, key: string | undefined, body: unknown, init: RequestInit = {}): Promise<Response> {
@@ -34,21 +33,6 @@ export async function settled(baseUrl: string, key: string, timeoutMs = 20_000):
 
 export async function expectAudit(system: RunningSystem, email: string): Promise<Record<string, unknown>> {
   return system.admin('audit', '--email', email);
-}
-
-let ffprobeAvailable: boolean | undefined;
-export function ffprobe(file: string): Record<string, unknown> | undefined {
-  if (ffprobeAvailable === undefined) {
-    try {
-      execFileSync('ffprobe', ['-version'], { stdio: 'ignore' });
-      ffprobeAvailable = true;
-    } catch {
-      ffprobeAvailable = false;
-    }
-  }
-  if (!ffprobeAvailable) return undefined;
-  const output = execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file], { encoding: 'utf8' });
-  return (JSON.parse(output) as { streams: Array<Record<string, unknown>> }).streams[0];
 }
 
 export function pcmStats(bytes: Buffer): { samples: number; rms: number } {

@@ -1,14 +1,11 @@
 // The speech path end to end, in both run modes: the official OpenAI SDK as the client, the router
 // as real processes, faithful fakes as the upstream providers, and the ledger checked after each step.
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider, startFakeProviders, type FakeProviderServer } from '@voice-router/provider-fakes';
-import { announceSkip, parseMp3Frames, postgresUrl, redisUrl } from '@voice-router/test-support';
-import { activity, credits, expectAudit, ffprobe, pcmStats, settled, speech } from './e2e-support.js';
+import { announceSkip, parseMp3Frames, postgresUrl, probeAudio, redisUrl } from '@voice-router/test-support';
+import { activity, credits, expectAudit, pcmStats, settled, speech } from './e2e-support.js';
 import { fundedKey, startSystem, type RunningSystem, type SystemMode } from './system.js';
 
 const scaledAvailable = Boolean(postgresUrl() && redisUrl());
@@ -24,7 +21,6 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
   let slowCartesia: FakeProviderServer;
   let system: RunningSystem;
   let user: { key: string; email: string; accountId: string };
-  const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-audio-'));
 
   beforeAll(async () => {
     fake = await startFakeProviders({ chunkBytes: 4096 });
@@ -47,7 +43,6 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     await system?.close();
     await fake?.close();
     await slowCartesia?.close();
-    fs.rmSync(temporary, { recursive: true, force: true });
   });
 
   it('serves the official OpenAI SDK from openai/… through the upstream, charging the cost it reports', async () => {
@@ -60,10 +55,8 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     expect(response.headers.get('x-router-cost-micros')).toBe(String(21 * 15));
     const audio = Buffer.from(await response.arrayBuffer());
     expect(parseMp3Frames(audio).frames).toBeGreaterThan(5);
-    const file = path.join(temporary, 'openai.mp3');
-    fs.writeFileSync(file, audio);
-    const stream = ffprobe(file);
-    if (stream) expect(stream.codec_name).toBe('mp3');
+    const stream = await probeAudio(audio);
+    if (stream) expect(stream.codec).toBe('mp3');
     else announceSkip('ffprobe checks', 'ffprobe is not installed; MP3 frames were checked in JavaScript');
 
     const upstream = fake.requests.at(-1)!;
@@ -87,10 +80,8 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     const summary = parseMp3Frames(mp3Bytes);
     expect(summary.sampleRate).toBe(24_000);
     expect(summary.durationSeconds).toBeGreaterThan(1);
-    const file = path.join(temporary, 'local.mp3');
-    fs.writeFileSync(file, mp3Bytes);
-    const stream = ffprobe(file);
-    if (stream) expect(stream).toMatchObject({ codec_name: 'mp3', sample_rate: '24000', channels: 1 });
+    const stream = await probeAudio(mp3Bytes);
+    if (stream) expect(stream).toEqual({ codec: 'mp3', sampleRate: 24_000, channels: 1 });
 
     const pcm = await client.audio.speech.create({ model: LOCAL.model, voice: LOCAL.voice, input: 'Raw samples, please.', response_format: 'pcm' }).asResponse();
     expect(pcm.headers.get('content-type')).toMatch(/^audio\/l16/);

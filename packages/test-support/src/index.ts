@@ -5,3 +5,4 @@ export { redisUrl, uniqueRedisPrefix, flushRedisPrefix } from './test-redis.js';
 export { announceSkip } from './skip-note.js';
 export { parseMp3Frames, type Mp3Summary } from './mp3-frames.js';
 export { freePort } from './free-port.js';
+export { probeAudio, startsWithMp3FrameSync, type ProbedAudio } from './probe-audio.js';

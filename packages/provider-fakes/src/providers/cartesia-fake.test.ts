@@ -76,7 +76,7 @@ describe('cartesia fake: audio', () => {
     expect(result.headers.get('content-type')).toBe('audio/mpeg');
     expect(startsWithMp3FrameSync(result.bytes)).toBe(true);
     const probe = await probeAudio(result.bytes);
-    if (probe) expect(probe).toEqual({ codec: 'mp3', sampleRate: 24000 });
+    if (probe) expect(probe).toEqual({ codec: 'mp3', sampleRate: 24000, channels: 1 });
   });
 
   it('streams raw pcm_s16le, accepting the voice as a plain string too', async () => {

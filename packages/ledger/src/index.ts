@@ -24,7 +24,7 @@ export {
   type PollOutcome, type UserCodeLookup,
 } from './operations/manage-device-codes.js';
 export { listUserAccounts, resolveSessionAccount, isMember, type UserAccount, type AccountResolution } from './operations/resolve-account.js';
-export { listAccountKeys, revokeOwnKey, type AccountKey } from './operations/account-keys.js';
+export { listAccountKeys, findAccountKey, revokeOwnKey, type AccountKey } from './operations/account-keys.js';
 export { usageReport, type UsageReport } from './operations/usage-report.js';
 export { createInvitation, listInvitations, acceptInvitation, findPendingInvitation, type InvitationRow, type AcceptOutcome } from './operations/manage-invitations.js';
 export { setPasswordHash, findLoginUser } from './operations/manage-passwords.js';

@@ -4,7 +4,7 @@ import { announceSkip, createTestDatabase, postgresUrl, type TestDatabase } from
 import { openDatabase, type Database } from './database.js';
 import {
   auditWallet, commitReservation, costForCharacters, createApiKey, createUser, findActiveApiKey, getCredits,
-  grantCredit, hashApiKey, listActivity, reapReservations, reserveCredit, revokeApiKey, usdToMicros, voidReservation,
+  applyMigrations, grantCredit, hashApiKey, readMigrations, listActivity, reapReservations, reserveCredit, revokeApiKey, usdToMicros, voidReservation,
 } from './index.js';
 
 const modes = ['pglite', 'postgres'] as const;
@@ -42,8 +42,9 @@ for (const mode of modes) {
     }
 
     it('re-running migrations applies nothing new', async () => {
-      const again = await openDatabase(mode === 'postgres' ? { kind: 'postgres', url: testDatabase!.url } : { kind: 'pglite-memory' });
-      await again.close();
+      expect(await applyMigrations(database.sql)).toEqual([]);
+      const recorded = await database.sql.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`);
+      expect(recorded.map((row) => row.migration_name)).toEqual(readMigrations().map((migration) => migration.name));
     });
 
     it('reserves only what is spendable and never overspends under concurrency', async () => {

@@ -3,7 +3,7 @@
 import type { ConsoleServices, ConsoleAccount, ConsoleKey } from '@voice-router/console';
 import {
   DuplicateEmailError, acceptInvitation, createApiKey, createInvitation, createOrganization, createSession, createUser,
-  decideUserCode, findActiveSession, findLoginUser, findPendingInvitation, getCredits, isMember, listAccountKeys,
+  decideUserCode, findActiveSession, findLoginUser, findPendingInvitation, findAccountKey, getCredits, isMember, listAccountKeys,
   listActivity, listInvitations, listUserAccounts, lookUpUserCode, microsToNumber, revokeOwnKey, revokeSession,
   setPasswordHash, sha256, usageReport, type Database,
 } from '@voice-router/ledger';
@@ -129,7 +129,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
         dailySpendCapMicros: dailySpendCapMicros === undefined ? undefined : BigInt(dailySpendCapMicros),
         monthlySpendCapMicros: monthlySpendCapMicros === undefined ? undefined : BigInt(monthlySpendCapMicros),
       });
-      const key = (await listAccountKeys(sql, accountId)).find((candidate) => candidate.id === created.id)!;
+      const key = (await findAccountKey(sql, accountId, created.id))!;
       return { ok: true, key: toConsoleKey(key, userId), keyValue: created.keyValue };
     },
 

@@ -1,7 +1,7 @@
 // GET/POST /v1/keys and DELETE /v1/keys/{id} (session tokens only).
 import { Router } from 'express';
 import { CreateApiKeyRequestSchema } from '@voice-router/contracts';
-import { createApiKey, listAccountKeys, revokeOwnKey, type Database } from '@voice-router/ledger';
+import { createApiKey, findAccountKey, listAccountKeys, revokeOwnKey, type Database } from '@voice-router/ledger';
 import { accountOf, callerOf, requireSession, sendError } from '../authenticate.js';
 
 export interface KeyRouteOptions {
@@ -41,7 +41,7 @@ export function keyRoutes(options: KeyRouteOptions): Router {
       dailySpendCapMicros: parsed.data.dailySpendCapMicros === undefined ? undefined : BigInt(parsed.data.dailySpendCapMicros),
       monthlySpendCapMicros: parsed.data.monthlySpendCapMicros === undefined ? undefined : BigInt(parsed.data.monthlySpendCapMicros),
     });
-    const listed = (await listAccountKeys(database.sql, accountOf(response).accountId)).find((key) => key.id === created.id)!;
+    const listed = (await findAccountKey(database.sql, accountOf(response).accountId, created.id))!;
     response.json({ ...publicKey(listed), keyValue: created.keyValue });
   });
 

@@ -13,9 +13,8 @@ interface CacheEntry {
 export type Credential = { kind: 'api_key'; key: ActiveApiKey } | { kind: 'session'; session: ActiveSession };
 
 export interface ApiKeyAuthenticator {
-  /** Undefined when the header is missing, malformed, unknown or revoked. */
-  authenticate(authorizationHeader: string): Promise<ActiveApiKey | undefined>;
-  /** A pk_ key or a CLI session token (sessions are not cached: they never touch the speech hot path). */
+  /** A pk_ key or a CLI session token; undefined when missing, malformed, unknown, expired or revoked.
+   *  Keys are cached briefly; sessions are not (they never reach the speech hot path). */
   identify(authorizationHeader: string): Promise<Credential | undefined>;
   invalidate(keyHash?: string): void;
 }
@@ -40,28 +39,28 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
     return key;
   }
 
+  function authenticateToken(token: string | undefined): Promise<ActiveApiKey | undefined> {
+    if (!token?.startsWith(API_KEY_PREFIX)) return Promise.resolve(undefined);
+    const keyHash = hashApiKey(token);
+    const cached = cache.get(keyHash);
+    if (cached && cached.expiresAt > now()) return Promise.resolve(cached.key);
+    // Concurrent requests with the same key share one database lookup.
+    let pending = inFlight.get(keyHash);
+    if (!pending) {
+      pending = lookup(keyHash).finally(() => inFlight.delete(keyHash));
+      inFlight.set(keyHash, pending);
+    }
+    return pending;
+  }
+
   return {
-    async authenticate(authorizationHeader) {
-      const token = bearerToken(authorizationHeader);
-      if (!token?.startsWith(API_KEY_PREFIX)) return undefined;
-      const keyHash = hashApiKey(token);
-      const cached = cache.get(keyHash);
-      if (cached && cached.expiresAt > now()) return cached.key;
-      // Concurrent requests with the same key share one database lookup.
-      let pending = inFlight.get(keyHash);
-      if (!pending) {
-        pending = lookup(keyHash).finally(() => inFlight.delete(keyHash));
-        inFlight.set(keyHash, pending);
-      }
-      return pending;
-    },
     async identify(authorizationHeader) {
       const token = bearerToken(authorizationHeader);
       if (token?.startsWith(SESSION_PREFIX)) {
         const session = await findActiveSession(options.sql, token);
         return session && session.kind === 'cli' ? { kind: 'session', session } : undefined;
       }
-      const key = await this.authenticate(authorizationHeader);
+      const key = await authenticateToken(token);
       return key && { kind: 'api_key', key };
     },
     invalidate(keyHash) {

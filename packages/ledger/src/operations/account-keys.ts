@@ -16,12 +16,22 @@ export interface AccountKey {
 }
 
 export async function listAccountKeys(sql: SqlClient, accountId: string): Promise<AccountKey[]> {
+  return selectAccountKeys(sql, accountId, null);
+}
+
+/** One active key of the account as members see it (e.g. right after it was created). */
+export async function findAccountKey(sql: SqlClient, accountId: string, keyId: string): Promise<AccountKey | undefined> {
+  return (await selectAccountKeys(sql, accountId, keyId))[0];
+}
+
+async function selectAccountKeys(sql: SqlClient, accountId: string, keyId: string | null): Promise<AccountKey[]> {
   const rows = await sql.query<Record<string, unknown>>(
     `SELECT k.id, k.name, k.key_suffix, k.max_concurrency, k.rate_limit_per_minute, k.daily_spend_cap_micros,
             k.monthly_spend_cap_micros, k.created_at, k.created_by_user_id, u.email
      FROM api_keys k LEFT JOIN users u ON u.id = k.created_by_user_id
-     WHERE k.account_id = $1::uuid AND k.revoked_at IS NULL ORDER BY k.created_at DESC`,
-    [accountId],
+     WHERE k.account_id = $1::uuid AND k.revoked_at IS NULL AND ($2::uuid IS NULL OR k.id = $2::uuid)
+     ORDER BY k.created_at DESC`,
+    [accountId, keyId],
   );
   const optionalMicros = (value: unknown) => (value === null || value === undefined ? null : microsToNumber(toMicros(value)));
   return rows.map((row) => ({

@@ -7,7 +7,7 @@ export type { LedgerRow, LedgerKind } from './operations/ledger-rows.js';
 export { reserveCredit, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';
 export { commitReservation, voidReservation, type SettlementOutcome, type CommitInput, type VoidInput } from './operations/settle-reservation.js';
 export { reapReservations } from './operations/reap-reservations.js';
-export { grantCredit, UnknownAccountError } from './operations/grant-credit.js';
+export { grantCredit, IdempotencyConflictError, UnknownAccountError, type GrantCreditInput, type GrantCreditResult } from './operations/grant-credit.js';
 export { getCredits, listActivity, auditWallet, type WalletState, type WalletAudit } from './operations/read-wallet.js';
 export {
   createUser, findUserByEmail, createOrganization, addMember, listAccounts, normaliseEmail, DuplicateEmailError,

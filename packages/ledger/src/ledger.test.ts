@@ -4,7 +4,7 @@ import { announceSkip, createTestDatabase, postgresUrl, type TestDatabase } from
 import { openDatabase, type Database } from './database.js';
 import {
   auditWallet, commitReservation, costForCharacters, createApiKey, createUser, findActiveApiKey, getCredits,
-  applyMigrations, grantCredit, hashApiKey, readMigrations, listActivity, reapReservations, reserveCredit, revokeApiKey, usdToMicros, voidReservation,
+  applyMigrations, grantCredit, hashApiKey, IdempotencyConflictError, readMigrations, listActivity, reapReservations, reserveCredit, revokeApiKey, usdToMicros, voidReservation,
 } from './index.js';
 
 const modes = ['pglite', 'postgres'] as const;
@@ -45,6 +45,21 @@ for (const mode of modes) {
       expect(await applyMigrations(database.sql)).toEqual([]);
       const recorded = await database.sql.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`);
       expect(recorded.map((row) => row.migration_name)).toEqual(readMigrations().map((migration) => migration.name));
+    });
+
+    it('credits a grant once per idempotency key, however often and concurrently it is retried', async () => {
+      const accountId = await fundedAccount(0n);
+      const key = `test:${crypto.randomUUID()}`;
+      const grant = () => grantCredit(database.sql, { accountId, amountMicros: 5_000n, source: 'admin', idempotencyKey: key });
+      const results = await Promise.all(Array.from({ length: 20 }, grant));
+      expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+      expect(new Set(results.map((result) => result.entryId)).size).toBe(1);
+      const again = await grant();
+      expect(again).toMatchObject({ duplicate: true, entryId: results[0]!.entryId });
+      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 5_000n, reservedMicros: 0n });
+      await expect(grantCredit(database.sql, { accountId, amountMicros: 6_000n, source: 'admin', idempotencyKey: key }))
+        .rejects.toBeInstanceOf(IdempotencyConflictError);
+      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
     });
 
     it('reserves only what is spendable and never overspends under concurrency', async () => {

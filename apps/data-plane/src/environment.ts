@@ -1,4 +1,5 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
+import { checkStreamBound } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 const url = z.url({ protocol: /^https?$/ });
@@ -23,18 +24,23 @@ export const dataPlaneEnvironmentShape = {
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   STREAM_MAX_DURATION_MS: z.coerce.number().int().min(1_000).default(300_000),
+  /** Read here too so a data plane refuses to start with a reaper bound that would void live streams. */
+  RESERVATION_REAP_AFTER_MS: z.coerce.number().int().min(1_000).default(900_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CONTROL_PLANE_URL: url.optional(),
   /** Benchmarks: per-stream backlog and stream counts at GET /internal/metrics (loopback only). */
   DATA_PLANE_METRICS: z.stringbool().default(false),
 };
 
-export const dataPlaneEnvironmentSchema = z.object({
-  ...dataPlaneEnvironmentShape,
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }),
-  REDIS_PREFIX: z.string().min(1).default('vr'),
-});
+export const dataPlaneEnvironmentSchema = z
+  .object({
+    ...dataPlaneEnvironmentShape,
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }),
+    REDIS_PREFIX: z.string().min(1).default('vr'),
+  })
+  .superRefine(checkStreamBound);
 
 export type DataPlaneEnvironment = z.infer<typeof dataPlaneEnvironmentSchema>;
 
@@ -63,6 +69,7 @@ export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsS
     port: environment.PORT,
     authCacheTtlMs: environment.AUTH_CACHE_TTL_MS,
     streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
+    shutdownGraceMs: environment.SHUTDOWN_GRACE_MS,
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
   };
 }

@@ -10,6 +10,7 @@ import type { DataPlaneContext } from '../context.js';
 import { readBody } from '../http/request-body.js';
 import { sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
+import { routerEndCause, RouterEndedStream } from '../lifecycle/stream-end.js';
 import { planSpeech, type SpeechPlan } from './speech-plan.js';
 
 const CONTENT_TYPES = { mp3: 'audio/mpeg', pcm: 'audio/l16;rate=24000;channels=1' } as const;
@@ -20,11 +21,18 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
     const contentLength = req.getHeader('content-length');
     const abort = new AbortController();
     const state = trackAbort(res, () => abort.abort());
+    if (context.inFlight.draining) {
+      // Closing the connection sends the client (or its load balancer) to another replica.
+      return sendError(res, state, 'provider_unavailable', 'this replica is shutting down; retry', { closeConnection: true });
+    }
+    const finished = context.inFlight.begin(abort);
     const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted);
-    handleSpeech(res, state, abort, authorization, body, context).catch((error) => {
-      context.logger.error('speech request failed unexpectedly', { error });
-      sendError(res, state, 'internal_error');
-    });
+    handleSpeech(res, state, abort, authorization, body, context)
+      .catch((error) => {
+        context.logger.error('speech request failed unexpectedly', { error });
+        sendError(res, state, 'internal_error');
+      })
+      .finally(finished);
   });
 }
 
@@ -60,16 +68,18 @@ async function handleSpeech(
   const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>
     context.settler.settle({ action: 'void', reservationId, errorCode, metadata });
 
-  const deadline = setTimeout(() => abort.abort(new Error('stream exceeded its maximum duration')), context.streamMaxDurationMs);
+  const deadline = setTimeout(() => abort.abort(new RouterEndedStream('max_duration')), context.streamMaxDurationMs);
   try {
     let result: SpeechResult;
     try {
       result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal });
     } catch (error) {
       if (state.aborted) return settleVoid('client_closed');
+      const ended = routerEndCause(abort.signal);
+      if (ended) return endBeforeAudio(res, state, plan, ended, settleVoid);
       return failBeforeAudio(res, state, plan, error, settleVoid, context);
     }
-    await streamAudio(res, state, plan, reservationId, result, context, settleVoid);
+    await streamAudio(res, state, abort.signal, plan, reservationId, result, context, settleVoid);
   } finally {
     clearTimeout(deadline);
   }
@@ -103,12 +113,27 @@ function failBeforeAudio(
   sendError(res, state, 'internal_error');
 }
 
+/** The router's own deadline or a shutdown ended the request before any audio: nothing to charge. */
+function endBeforeAudio(
+  res: HttpResponse, state: ResponseState, plan: SpeechPlan, cause: 'max_duration' | 'shutdown',
+  settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void,
+): void {
+  if (cause === 'shutdown') {
+    settleVoid('shutdown');
+    return sendError(res, state, 'provider_unavailable', 'this replica is shutting down; retry', { closeConnection: true });
+  }
+  settleVoid('upstream_timeout', { provider: plan.provider, endedBy: 'stream_max_duration' });
+  sendError(res, state, 'upstream_error', `${plan.provider} produced no audio within the stream's maximum duration`, {
+    status: UPSTREAM_TIMEOUT_STATUS,
+  });
+}
+
 function headerSafe(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 2000);
 }
 
 async function streamAudio(
-  res: HttpResponse, state: ResponseState, plan: SpeechPlan, reservationId: string, result: SpeechResult,
+  res: HttpResponse, state: ResponseState, signal: AbortSignal, plan: SpeechPlan, reservationId: string, result: SpeechResult,
   context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void,
 ): Promise<void> {
   const warnings = [...plan.warnings, ...result.warnings];
@@ -133,10 +158,12 @@ async function streamAudio(
         writable = res.write(chunk);
       });
       deliveredBytes += chunk.byteLength;
-      if (!writable) await waitForWritable(res, state);
+      if (!writable) await waitForWritable(res, state, signal);
+      // The router's deadline or a shutdown: stop here rather than pull another chunk from upstream.
+      if (signal.aborted) break;
     }
   } catch (error) {
-    upstreamFailed = !state.aborted;
+    upstreamFailed = !state.aborted && routerEndCause(signal) === undefined;
     if (upstreamFailed) {
       context.logger.warn('upstream failed mid-stream', {
         provider: plan.provider, deliveredBytes, kind: error instanceof ProviderError ? error.kind : 'unknown',
@@ -151,6 +178,14 @@ async function streamAudio(
     } else {
       settleVoid('client_closed');
     }
+    return;
+  }
+  const ended = routerEndCause(signal);
+  if (ended) {
+    // The provider did the work for what was delivered; the router chose to stop. Charged, ended cleanly.
+    if (!headersWritten) return endBeforeAudio(res, state, plan, ended, settleVoid);
+    res.cork(() => res.end());
+    context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes, endedBy: ended } });
     return;
   }
   if (upstreamFailed) {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { alignedBodyLength, speechLikeByteCount } from '../audio/tone-audio.js';
 import type {
   FakeBehavior,
+  FakeProviderKind,
   FakeProviderOptions,
   FakeProviderServer,
   RecordedOutcome,
@@ -145,7 +146,10 @@ export async function startFakeServer(
       return;
     }
     if (typeof current === 'object' && 'status' in current) {
-      return sendError(response, record, handler.errorForStatus(current.status, speechRequest, context));
+      const reply = current.markEveryField
+        ? handler.markedError(current.status, context)
+        : handler.errorForStatus(current.status, speechRequest, context);
+      return sendError(response, record, { ...reply, headers: { ...reply.headers, ...current.headers } });
     }
     const reply = handler.handle(speechRequest, context);
     if (reply.type === 'error') return sendError(response, record, reply);
@@ -166,9 +170,18 @@ export async function startFakeServer(
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const baseUrlFor = (kind: FakeProviderKind) => {
+    const handler = handlers.find((candidate) => candidate.kind === kind);
+    if (!handler) throw new Error(`this fake does not serve ${kind}`);
+    return origin + handler.basePath;
+  };
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    origin,
+    // One provider: its SDK-convention base URL. Several: only the origin is common to all of them.
+    baseUrl: handlers.length === 1 ? baseUrlFor(handlers[0]!.kind) : origin,
+    baseUrlFor,
     port,
     apiKey: context.apiKey,
     leakMarker: context.leakMarker,

@@ -3,13 +3,14 @@
 // a client that leaves mid-stream is charged (the provider did the work); an upstream that fails
 // mid-stream is not, and the response is cut without its final chunk so the client sees truncation.
 import crypto from 'node:crypto';
-import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, UPSTREAM_TIMEOUT_STATUS } from '@voice-router/contracts';
+import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS } from '@voice-router/contracts';
 import { reserveCredit } from '@voice-router/ledger';
-import { InvalidSpeechRequestError, ProviderError, type SpeechResult } from '@voice-router/providers';
+import { ProviderError, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { readBody } from '../http/request-body.js';
 import { sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
+import { failBeforeAudio, refuseOnBreaker } from './speech-failures.js';
 import { planSpeech, type SpeechPlan } from './speech-plan.js';
 
 const CONTENT_TYPES = { mp3: 'audio/mpeg', pcm: 'audio/l16;rate=24000;channels=1' } as const;
@@ -48,6 +49,9 @@ async function handleSpeech(
   if (!context.registry.isAvailable(plan.provider)) {
     return sendError(res, state, 'provider_unavailable', `${plan.provider} is not configured on this deployment (missing_api_key)`);
   }
+  // The circuit breaker decides before any money is reserved; a half-open one admits a single probe.
+  const admission = context.registry.admit(plan.provider);
+  if (!admission.ok) return refuseOnBreaker(res, state, plan.provider, admission.rejection);
 
   const reservationId = crypto.randomUUID();
   const reservation = await reserveCredit(context.sql, {
@@ -55,6 +59,7 @@ async function handleSpeech(
     provider: plan.provider, model: plan.input.modelId, characters: plan.characters,
   });
   if (!reservation.ok) {
+    admission.permit.release();
     return sendError(res, state, 'insufficient_credit', `this request costs ${plan.costMicros} micro-dollars; add credit or shorten the input`);
   }
   const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>
@@ -64,7 +69,7 @@ async function handleSpeech(
   try {
     let result: SpeechResult;
     try {
-      result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal });
+      result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal, permit: admission.permit });
     } catch (error) {
       if (state.aborted) return settleVoid('client_closed');
       return failBeforeAudio(res, state, plan, error, settleVoid, context);
@@ -73,34 +78,6 @@ async function handleSpeech(
   } finally {
     clearTimeout(deadline);
   }
-}
-
-function failBeforeAudio(
-  res: HttpResponse, state: ResponseState, plan: SpeechPlan, error: unknown,
-  settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, context: DataPlaneContext,
-): void {
-  if (error instanceof InvalidSpeechRequestError) {
-    settleVoid('invalid_body');
-    return sendError(res, state, 'invalid_body', error.details);
-  }
-  if (error instanceof ProviderError) {
-    context.logger.warn('upstream failed before audio', {
-      provider: error.provider, kind: error.kind, statusCode: error.statusCode, upstreamCode: error.upstreamCode,
-    });
-    if (error.kind === 'timeout') {
-      settleVoid('upstream_timeout', { provider: plan.provider });
-      return sendError(res, state, 'upstream_error', `${plan.provider} did not answer within ${context.attemptTimeoutMs} ms`, {
-        status: UPSTREAM_TIMEOUT_STATUS,
-      });
-    }
-    settleVoid('upstream_error', { provider: plan.provider, upstreamStatus: error.statusCode });
-    const status = error.statusCode ? ` with HTTP ${error.statusCode}` : '';
-    const code = error.upstreamCode ? ` (${error.upstreamCode})` : '';
-    return sendError(res, state, 'upstream_error', `${plan.provider} failed${status}${code}`);
-  }
-  context.logger.error('synthesis failed', { provider: plan.provider, error });
-  settleVoid('internal_error');
-  sendError(res, state, 'internal_error');
 }
 
 function headerSafe(text: string): string {

@@ -98,8 +98,13 @@ describe('ProviderBreaker', () => {
     await openIt();
     vi.advanceTimersByTime(COOLDOWN_MS);
     const controller = new AbortController();
-    controller.abort();
-    const error = await fail(controller.signal.reason, permitOf(), controller.signal);
+    const error = await rejectionOf(
+      breaker.run(permitOf(), controller.signal, async () => {
+        // The client leaves while the probe waits for upstream.
+        controller.abort();
+        throw controller.signal.reason;
+      }),
+    );
     expect((error as Error).name).toBe('AbortError');
     expect(breaker.view().state).toBe('open');
   });
@@ -109,6 +114,20 @@ describe('ProviderBreaker', () => {
     vi.advanceTimersByTime(COOLDOWN_MS);
     expect(await fail(new UpstreamInvalidRequestError('p', 404, 'voice'), permitOf())).toBeInstanceOf(UpstreamInvalidRequestError);
     expect(breaker.view().state).toBe('closed');
+  });
+
+  it('hands the probe slot back untouched when the caller left before anything went upstream', async () => {
+    await openIt();
+    vi.advanceTimersByTime(COOLDOWN_MS);
+    const controller = new AbortController();
+    controller.abort();
+    let ran = false;
+    await rejectionOf(breaker.run(permitOf(), controller.signal, async () => {
+      ran = true;
+    }));
+    expect(ran).toBe(false);
+    expect(breaker.view()).toEqual({ state: 'half_open' });
+    expect(permitOf().probe).toBe(true);
   });
 
   it('frees the probe slot when its holder releases it or lets it go stale', async () => {

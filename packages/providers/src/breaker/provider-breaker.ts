@@ -87,6 +87,11 @@ export class ProviderBreaker {
    * probe is checked again: the circuit may have opened since it was issued.
    */
   async run<T>(permit: BreakerPermit | undefined, signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+    if (signal.aborted) {
+      // Gone before anything went upstream: a probe slot is handed back untouched.
+      permit?.release();
+      throw signal.reason;
+    }
     let probe = permit !== undefined && permit.probe && this.#claim?.permit === permit;
     if (!probe) {
       const admission = this.admit();

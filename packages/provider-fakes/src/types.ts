@@ -31,12 +31,14 @@ export interface FakeProviderOptions {
  *   request-id and other headers, so tests can prove no upstream text reaches clients or logs.
  * - `{ hang: true }`: read the request and never answer.
  * - `{ dieAfterBytes }`: stream that many audio bytes, then destroy the socket.
+ * - `{ firstByteDelayMs }`: answer normally, but wait this long between the headers and the first audio byte.
  */
 export type FakeBehavior =
   | 'normal'
   | { status: number; times?: number; headers?: Record<string, string>; markEveryField?: boolean }
   | { hang: true }
-  | { dieAfterBytes: number };
+  | { dieAfterBytes: number }
+  | { firstByteDelayMs: number };
 
 export type RecordedOutcome = 'pending' | 'completed' | 'aborted' | 'died' | 'error-response' | 'hung';
 

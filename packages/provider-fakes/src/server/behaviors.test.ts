@@ -74,6 +74,16 @@ describe('fake behaviours', () => {
     expect(fake.requests[0]!.audioBytesSent).toBe(5000);
   });
 
+  it('delays the first audio byte for { firstByteDelayMs } and still streams the whole body', async () => {
+    fake = await startFakeProvider('openai', { chunkBytes: 1000, totalBytes: 4000 });
+    fake.setBehavior({ firstByteDelayMs: 150 });
+    const started = Date.now();
+    const result = await readChunks(fake);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(result.chunks.reduce((sum, size) => sum + size, 0)).toBe(4000);
+    expect(fake.requests[0]!.outcome).toBe('completed');
+  });
+
   it('records an aborted stream when the client leaves mid-body', async () => {
     fake = await startFakeProvider('openai', { chunkBytes: 1000, chunkIntervalMs: 20, totalBytes: 200_000 });
     const controller = new AbortController();

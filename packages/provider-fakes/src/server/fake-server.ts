@@ -88,6 +88,7 @@ export async function startFakeServer(
     record: RecordedRequest,
     reply: FakeAudioReply,
     dieAfterBytes: number | undefined,
+    firstByteDelayMs: number,
     onDie: () => void,
   ) => {
     const wanted = options.totalBytes ?? speechLikeByteCount(reply.characters, reply.bytesPerSecond);
@@ -100,7 +101,7 @@ export async function startFakeServer(
       response,
       reply.audio.buffer,
       totalBytes,
-      { firstByteDelayMs: options.firstByteDelayMs ?? 0, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes },
+      { firstByteDelayMs, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes },
       (bytesSent) => {
         record.audioBytesSent = bytesSent;
       },
@@ -154,7 +155,8 @@ export async function startFakeServer(
     const reply = handler.handle(speechRequest, context);
     if (reply.type === 'error') return sendError(response, record, reply);
     const dieAfterBytes = typeof current === 'object' && 'dieAfterBytes' in current ? current.dieAfterBytes : undefined;
-    await sendAudio(response, record, reply, dieAfterBytes, () => {
+    const firstByteDelayMs = typeof current === 'object' && 'firstByteDelayMs' in current ? current.firstByteDelayMs : (options.firstByteDelayMs ?? 0);
+    await sendAudio(response, record, reply, dieAfterBytes, firstByteDelayMs, () => {
       dying = true;
     });
   };

@@ -3,18 +3,27 @@ import { checkStreamBound } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 const url = z.url({ protocol: /^https?$/ });
+/**
+ * A provider base URL as that provider's official SDK takes it: OPENAI_BASE_URL includes the version path
+ * (https://api.openai.com/v1), ELEVENLABS_BASE_URL and CARTESIA_BASE_URL are bare hosts. Trailing slashes are fine.
+ */
+const providerBaseUrl = url.optional();
 
 export const providerEnvironmentShape = {
   OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: url.optional(),
+  OPENAI_BASE_URL: providerBaseUrl,
   ELEVENLABS_API_KEY: z.string().optional(),
-  ELEVENLABS_BASE_URL: url.optional(),
+  ELEVENLABS_BASE_URL: providerBaseUrl,
   CARTESIA_API_KEY: z.string().optional(),
-  CARTESIA_BASE_URL: url.optional(),
+  CARTESIA_BASE_URL: providerBaseUrl,
   LOCAL_TTS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   UPSTREAM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   UPSTREAM_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(65_536).default(1024),
+  /** Consecutive upstream failures that open a provider's circuit breaker (per process). */
+  BREAKER_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** How long an open breaker refuses requests before one probe may go upstream. */
+  BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 };
 
 export const dataPlaneEnvironmentShape = {
@@ -53,6 +62,7 @@ export function providerSettings(environment: ProviderEnvironment) {
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     maxAttempts: environment.UPSTREAM_MAX_ATTEMPTS,
     connections: { connectionsPerOrigin: environment.UPSTREAM_CONNECTIONS_PER_ORIGIN },
+    breaker: { failureThreshold: environment.BREAKER_FAILURE_THRESHOLD, cooldownMs: environment.BREAKER_COOLDOWN_MS },
     openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },
     elevenlabs: { apiKey: environment.ELEVENLABS_API_KEY, baseUrl: environment.ELEVENLABS_BASE_URL },
     cartesia: { apiKey: environment.CARTESIA_API_KEY, baseUrl: environment.CARTESIA_BASE_URL },

@@ -3,14 +3,15 @@
 // a client that leaves mid-stream is charged (the provider did the work); an upstream that fails
 // mid-stream is not, and the response is cut without its final chunk so the client sees truncation.
 import crypto from 'node:crypto';
-import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, UPSTREAM_TIMEOUT_STATUS } from '@voice-router/contracts';
+import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS } from '@voice-router/contracts';
 import { reserveCredit } from '@voice-router/ledger';
-import { InvalidSpeechRequestError, ProviderError, type SpeechResult } from '@voice-router/providers';
+import { ProviderError, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { readBody } from '../http/request-body.js';
 import { sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
 import { routerEndCause, RouterEndedStream } from '../lifecycle/stream-end.js';
+import { endBeforeAudio, failBeforeAudio, refuseOnBreaker, sendUpstreamFailure } from './speech-failures.js';
 import { planSpeech, type SpeechPlan } from './speech-plan.js';
 
 const CONTENT_TYPES = { mp3: 'audio/mpeg', pcm: 'audio/l16;rate=24000;channels=1' } as const;
@@ -56,6 +57,9 @@ async function handleSpeech(
   if (!context.registry.isAvailable(plan.provider)) {
     return sendError(res, state, 'provider_unavailable', `${plan.provider} is not configured on this deployment (missing_api_key)`);
   }
+  // The circuit breaker decides before any money is reserved; a half-open one admits a single probe.
+  const admission = context.registry.admit(plan.provider);
+  if (!admission.ok) return refuseOnBreaker(res, state, plan.provider, admission.rejection);
 
   const reservationId = crypto.randomUUID();
   const reservation = await reserveCredit(context.sql, {
@@ -63,6 +67,7 @@ async function handleSpeech(
     provider: plan.provider, model: plan.input.modelId, characters: plan.characters,
   });
   if (!reservation.ok) {
+    admission.permit.release();
     return sendError(res, state, 'insufficient_credit', `this request costs ${plan.costMicros} micro-dollars; add credit or shorten the input`);
   }
   const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>
@@ -72,7 +77,7 @@ async function handleSpeech(
   try {
     let result: SpeechResult;
     try {
-      result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal });
+      result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal, permit: admission.permit });
     } catch (error) {
       if (state.aborted) return settleVoid('client_closed');
       const ended = routerEndCause(abort.signal);
@@ -83,49 +88,6 @@ async function handleSpeech(
   } finally {
     clearTimeout(deadline);
   }
-}
-
-function failBeforeAudio(
-  res: HttpResponse, state: ResponseState, plan: SpeechPlan, error: unknown,
-  settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, context: DataPlaneContext,
-): void {
-  if (error instanceof InvalidSpeechRequestError) {
-    settleVoid('invalid_body');
-    return sendError(res, state, 'invalid_body', error.details);
-  }
-  if (error instanceof ProviderError) {
-    context.logger.warn('upstream failed before audio', {
-      provider: error.provider, kind: error.kind, statusCode: error.statusCode, upstreamCode: error.upstreamCode,
-    });
-    if (error.kind === 'timeout') {
-      settleVoid('upstream_timeout', { provider: plan.provider });
-      return sendError(res, state, 'upstream_error', `${plan.provider} did not answer within ${context.attemptTimeoutMs} ms`, {
-        status: UPSTREAM_TIMEOUT_STATUS,
-      });
-    }
-    settleVoid('upstream_error', { provider: plan.provider, upstreamStatus: error.statusCode });
-    const status = error.statusCode ? ` with HTTP ${error.statusCode}` : '';
-    const code = error.upstreamCode ? ` (${error.upstreamCode})` : '';
-    return sendError(res, state, 'upstream_error', `${plan.provider} failed${status}${code}`);
-  }
-  context.logger.error('synthesis failed', { provider: plan.provider, error });
-  settleVoid('internal_error');
-  sendError(res, state, 'internal_error');
-}
-
-/** The router's own deadline or a shutdown ended the request before any audio: nothing to charge. */
-function endBeforeAudio(
-  res: HttpResponse, state: ResponseState, plan: SpeechPlan, cause: 'max_duration' | 'shutdown',
-  settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void,
-): void {
-  if (cause === 'shutdown') {
-    settleVoid('shutdown');
-    return sendError(res, state, 'provider_unavailable', 'this replica is shutting down; retry', { closeConnection: true });
-  }
-  settleVoid('upstream_timeout', { provider: plan.provider, endedBy: 'stream_max_duration' });
-  sendError(res, state, 'upstream_error', `${plan.provider} produced no audio within the stream's maximum duration`, {
-    status: UPSTREAM_TIMEOUT_STATUS,
-  });
 }
 
 function headerSafe(text: string): string {
@@ -140,6 +102,7 @@ async function streamAudio(
   let deliveredBytes = 0;
   let headersWritten = false;
   let upstreamFailed = false;
+  let failure: unknown;
   try {
     for await (const chunk of result.audio) {
       if (state.aborted) break;
@@ -164,9 +127,10 @@ async function streamAudio(
     }
   } catch (error) {
     upstreamFailed = !state.aborted && routerEndCause(signal) === undefined;
+    failure = error;
     if (upstreamFailed) {
       context.logger.warn('upstream failed mid-stream', {
-        provider: plan.provider, deliveredBytes, kind: error instanceof ProviderError ? error.kind : 'unknown',
+        provider: plan.provider, deliveredBytes, category: error instanceof ProviderError ? error.category : 'unknown',
       });
     }
   }
@@ -189,15 +153,16 @@ async function streamAudio(
     return;
   }
   if (upstreamFailed) {
-    settleVoid('upstream_error', { midStream: true, deliveredBytes });
+    const category = failure instanceof ProviderError ? failure.category : 'upstream_network_error';
+    settleVoid('upstream_error', { midStream: true, deliveredBytes, category });
     if (headersWritten) res.close();
-    else sendError(res, state, 'upstream_error', `${plan.provider} failed before any audio`);
+    else sendUpstreamFailure(res, state, plan.provider, category);
     return;
   }
   if (!headersWritten) {
     // The provider produced no audio at all: nothing to charge for.
-    settleVoid('upstream_error', { emptyAudio: true });
-    return sendError(res, state, 'upstream_error', `${plan.provider} returned no audio`);
+    settleVoid('upstream_error', { emptyAudio: true, category: 'upstream_bad_response' });
+    return sendUpstreamFailure(res, state, plan.provider, 'upstream_bad_response');
   }
   res.cork(() => res.end());
   context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes } });

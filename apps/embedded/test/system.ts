@@ -33,6 +33,8 @@ export interface RunningSystem {
   logs(): string;
   /** Kills one process abruptly (crash tests). */
   kill(name: string): void;
+  /** Sends SIGTERM to one process and waits (up to `timeoutMs`, then SIGKILL) for it to exit. */
+  terminate(name: string, timeoutMs?: number): Promise<{ code: number | null; signal: string | null; elapsedMs: number }>;
   close(): Promise<void>;
 }
 
@@ -117,7 +119,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       const args = options.viaNpmStart ? [path.join(repositoryRoot, 'scripts', 'start.mjs')] : [entry('embedded')];
       managed.push(startProcess('embedded', args, environment));
       baseUrls = [`http://127.0.0.1:${port}`];
-      adminEnvironment = { DATA_DIR: dataDir };
+      // With DATABASE_URL the embedded process runs on PostgreSQL, and so must the operator commands.
+      adminEnvironment = environment.DATABASE_URL ? { DATABASE_URL: environment.DATABASE_URL } : { DATA_DIR: dataDir };
     } else {
       const database: TestDatabase = await createTestDatabase();
       cleanups.push(() => database.drop());
@@ -152,6 +155,18 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
     kill(name) {
       managed.find((item) => item.name === name)?.child.kill('SIGKILL');
+    },
+    terminate(name, timeoutMs = 60_000) {
+      const child = managed.find((item) => item.name === name)!.child;
+      const started = Date.now();
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          resolve({ code, signal, elapsedMs: Date.now() - started });
+        });
+        child.kill('SIGTERM');
+      });
     },
     async close() {
       await stopAll(managed);

@@ -5,7 +5,8 @@
 import { Queue } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
-import { producerConnection, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
+import { createLogThrottle } from './log-throttle.js';
+import { createProducerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
 import { retryWithin } from './retry.js';
 import { createSettlementBacklog } from './settlement-backlog.js';
 import { settlementJobOptions } from './settlement-job-options.js';
@@ -36,19 +37,10 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
   const enqueueTimeoutMs = options.enqueueTimeoutMs ?? 3_000;
-  const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, {
-    connection: producerConnection(options.redisUrl),
-    prefix: options.prefix,
-    defaultJobOptions: settlementJobOptions,
-  });
-  // Redis reports every failed reconnect; one line per distinct problem per minute is enough.
-  let lastQueueError = { message: '', at: 0 };
-  queue.on('error', (error) => {
-    const message = String((error as Error)?.message ?? error);
-    if (message === lastQueueError.message && Date.now() - lastQueueError.at < 60_000) return;
-    lastQueueError = { message, at: Date.now() };
-    logger.warn('settlement queue error', { error });
-  });
+  const client = createProducerClient(options.redisUrl);
+  const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix, defaultJobOptions: settlementJobOptions });
+  const shouldLog = createLogThrottle();
+  queue.on('error', (error) => shouldLog(error) && logger.warn('settlement queue error', { error }));
   const backlog = createSettlementBacklog({ maxPending: options.maxPending ?? DEFAULT_MAX_PENDING, logger });
   let closed = false;
 
@@ -119,8 +111,8 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
       const result = await backlog.drain(closeOptions?.timeoutMs ?? drainTimeoutMs);
       closed = true;
       backlog.stop();
-      // QUIT waits for Redis; with Redis gone, drop the connection instead of hanging shutdown.
-      await withTimeout(queue.close(), 2_000, 'closing the settlement queue').catch(() => queue.disconnect());
+      await withTimeout(queue.close(), 2_000, 'closing the settlement queue').catch(() => undefined);
+      client.disconnect();
       return result;
     },
   };

@@ -4,7 +4,7 @@
 import { Queue } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
-import { producerConnection, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
+import { createProducerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
 import { settlementJobId } from './queue-settler.js';
 import { silentLogger, type SettlementGuard, type SettlementJob, type SettlementLogger } from './settler.js';
 
@@ -20,7 +20,8 @@ const LOOKUP_TIMEOUT_MS = 5_000;
 
 export function createQueuedSettlementGuard(options: QueuedSettlementGuardOptions): SettlementGuard & { close(): Promise<void> } {
   const logger = options.logger ?? silentLogger;
-  const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, { connection: producerConnection(options.redisUrl), prefix: options.prefix });
+  const client = createProducerClient(options.redisUrl);
+  const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix });
   queue.on('error', () => undefined); // a lookup that fails rejects on its own; the reaper logs it
 
   async function check(reservationId: string): Promise<boolean> {
@@ -52,7 +53,8 @@ export function createQueuedSettlementGuard(options: QueuedSettlementGuardOption
       return spared;
     },
     async close() {
-      await withTimeout(queue.close(), 2_000, 'closing the settlement queue').catch(() => queue.disconnect());
+      await withTimeout(queue.close(), 2_000, 'closing the settlement queue').catch(() => undefined);
+      client.disconnect();
     },
   };
 }

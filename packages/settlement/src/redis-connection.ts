@@ -1,6 +1,7 @@
 // BullMQ connection settings. Consumers (workers) block on Redis and must wait as long as it takes;
 // producers must fail fast, or a Redis outage silently parks settlements in memory.
 import type { ConnectionOptions } from 'bullmq';
+import { Redis } from 'ioredis';
 
 export const SETTLEMENT_QUEUE = 'settlement';
 
@@ -27,17 +28,22 @@ export function redisConnection(redisUrl: string): ConnectionOptions {
 /**
  * For producers and lookups: while Redis is unreachable every command is refused at once (no offline
  * queue, no per-command reconnect retries), and a command on a connection that hangs gives up after
- * PRODUCER_COMMAND_TIMEOUT_MS. The connection keeps reconnecting in the background.
+ * PRODUCER_COMMAND_TIMEOUT_MS. The connection keeps reconnecting in the background. The caller owns
+ * the client (BullMQ does not close a client it was given): disconnect() ends it at once, where
+ * BullMQ's own close would wait for Redis to answer QUIT.
  */
-export function producerConnection(redisUrl: string): ConnectionOptions {
-  return {
+export function createProducerClient(redisUrl: string): Redis {
+  const client = new Redis({
     ...baseConnection(redisUrl),
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
     commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
     connectTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
     retryStrategy: (times: number) => Math.min(100 * times, 1_000),
-  };
+  });
+  // Errors surface on the commands that fail; the client's own 'error' events need a listener.
+  client.on('error', () => undefined);
+  return client;
 }
 
 /** Rejects after `ms` if `promise` has not settled (the work itself cannot be cancelled). */

@@ -4,6 +4,7 @@
 import { Worker } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
+import { createLogThrottle } from './log-throttle.js';
 import { redisConnection, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
 import { settlementBackoffStrategy } from './settlement-job-options.js';
 import { silentLogger, type SettlementJob, type SettlementLogger } from './settler.js';
@@ -18,7 +19,7 @@ export interface SettlementWorkerOptions {
 
 export interface SettlementWorker {
   /**
-   * Waits (up to `timeoutMs`, default 10 s) for running jobs, then disconnects. A job cut off is not
+   * Waits (up to `timeoutMs`, default 5 s) for running jobs, then disconnects. A job cut off is not
    * lost: BullMQ hands it to another worker once its lock expires.
    */
   close(options?: { timeoutMs?: number }): Promise<void>;
@@ -50,14 +51,15 @@ export async function startSettlementWorker(options: SettlementWorkerOptions): P
       jobId: job?.id, attemptsMade: job?.attemptsMade, error,
     });
   });
-  worker.on('error', (error) => logger.error('settlement worker error', { error }));
+  const shouldLog = createLogThrottle();
+  worker.on('error', (error) => shouldLog(error) && logger.error('settlement worker error', { error }));
   await worker.waitUntilReady();
   return {
     async close(closeOptions) {
       // With Redis gone, a graceful close waits for it forever; force it after the bound.
-      await withTimeout(worker.close(), closeOptions?.timeoutMs ?? 10_000, 'closing the settlement worker').catch(async (error) => {
+      await withTimeout(worker.close(), closeOptions?.timeoutMs ?? 5_000, 'closing the settlement worker').catch(async (error) => {
         logger.warn('settlement worker did not close in time; forcing it', { error });
-        await withTimeout(worker.close(true), 2_000, 'forcing the settlement worker closed').catch(() => worker.disconnect());
+        await withTimeout(worker.close(true), 2_000, 'forcing the settlement worker closed').catch(() => undefined);
       });
     },
     counts: () => ({ ...counts }),

@@ -120,7 +120,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       managed.push(startProcess('embedded', args, environment));
       baseUrls = [`http://127.0.0.1:${port}`];
       // With DATABASE_URL the embedded process runs on PostgreSQL, and so must the operator commands.
-      adminEnvironment = environment.DATABASE_URL ? { DATABASE_URL: environment.DATABASE_URL } : { DATA_DIR: dataDir };
+      adminEnvironment = options.environment.DATABASE_URL ? { DATABASE_URL: options.environment.DATABASE_URL } : { DATA_DIR: dataDir };
     } else {
       const database: TestDatabase = await createTestDatabase();
       cleanups.push(() => database.drop());

@@ -40,6 +40,12 @@ export const dataPlaneEnvironmentShape = {
   CONTROL_PLANE_URL: url.optional(),
   /** Benchmarks: per-stream backlog and stream counts at GET /internal/metrics (loopback only). */
   DATA_PLANE_METRICS: z.stringbool().default(false),
+  /** How long a settlement that cannot be written (database, and Redis, down) is retried in memory. */
+  SETTLEMENT_RETRY_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** Most settlements held in memory at once; past it a settlement is logged and left to the reaper. */
+  SETTLEMENT_MAX_PENDING: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  /** At shutdown, how long to wait for held settlements before giving up on them (loudly). */
+  SETTLEMENT_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
 };
 
 export const dataPlaneEnvironmentSchema = z
@@ -67,6 +73,21 @@ export function providerSettings(environment: ProviderEnvironment) {
     elevenlabs: { apiKey: environment.ELEVENLABS_API_KEY, baseUrl: environment.ELEVENLABS_BASE_URL },
     cartesia: { apiKey: environment.CARTESIA_API_KEY, baseUrl: environment.CARTESIA_BASE_URL },
     local: { workers: environment.LOCAL_TTS_WORKERS },
+  };
+}
+
+const settlerSettingsSchema = z.object({
+  SETTLEMENT_RETRY_WINDOW_MS: dataPlaneEnvironmentShape.SETTLEMENT_RETRY_WINDOW_MS,
+  SETTLEMENT_MAX_PENDING: dataPlaneEnvironmentShape.SETTLEMENT_MAX_PENDING,
+  SETTLEMENT_DRAIN_TIMEOUT_MS: dataPlaneEnvironmentShape.SETTLEMENT_DRAIN_TIMEOUT_MS,
+});
+
+/** The settler's limits (in-process or queue), as both the standalone and the embedded process read them. */
+export function settlerSettings(environment: z.infer<typeof settlerSettingsSchema>) {
+  return {
+    retry: { windowMs: environment.SETTLEMENT_RETRY_WINDOW_MS },
+    maxPending: environment.SETTLEMENT_MAX_PENDING,
+    drainTimeoutMs: environment.SETTLEMENT_DRAIN_TIMEOUT_MS,
   };
 }
 

@@ -1,4 +1,5 @@
 // `npm start`: the whole router in one process, then a short note on what to do next.
+import { DataDirLockedError } from '@voice-router/ledger';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { embeddedEnvironmentSchema } from './environment.js';
 import { startEmbeddedService } from './embedded-service.js';
@@ -30,6 +31,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`);
+  const expected = error instanceof ConfigurationError || error instanceof DataDirLockedError;
+  process.stderr.write(`${expected ? `voice-router: ${error.message}` : (error as Error).stack}\n`);
   process.exit(1);
 });

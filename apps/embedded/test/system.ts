@@ -33,8 +33,8 @@ export interface RunningSystem {
   logs(): string;
   /** Kills one process abruptly (crash tests). */
   kill(name: string): void;
-  /** Sends a signal to one process (e.g. SIGTERM for a graceful stop) and resolves with its exit code. */
-  stop(name: string, signal: NodeJS.Signals): Promise<number | null>;
+  /** Sends SIGTERM to one process and waits (up to `timeoutMs`, then SIGKILL) for it to exit. */
+  terminate(name: string, timeoutMs?: number): Promise<{ code: number | null; signal: string | null; elapsedMs: number }>;
   close(): Promise<void>;
 }
 
@@ -119,7 +119,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       const args = options.viaNpmStart ? [path.join(repositoryRoot, 'scripts', 'start.mjs')] : [entry('embedded')];
       managed.push(startProcess('embedded', args, environment));
       baseUrls = [`http://127.0.0.1:${port}`];
-      adminEnvironment = { DATA_DIR: dataDir };
+      // With DATABASE_URL the embedded process runs on PostgreSQL, and so must the operator commands.
+      adminEnvironment = options.environment.DATABASE_URL ? { DATABASE_URL: options.environment.DATABASE_URL } : { DATA_DIR: dataDir };
     } else {
       const database: TestDatabase = await createTestDatabase();
       cleanups.push(() => database.drop());
@@ -156,13 +157,17 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     kill(name) {
       managed.find((item) => item.name === name)?.child.kill('SIGKILL');
     },
-    stop(name, signal) {
-      const child = managed.find((item) => item.name === name)?.child;
-      if (!child) return Promise.reject(new Error(`no process named ${name}`));
-      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill(signal);
-      return exited;
+    terminate(name, timeoutMs = 60_000) {
+      const child = managed.find((item) => item.name === name)!.child;
+      const started = Date.now();
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          resolve({ code, signal, elapsedMs: Date.now() - started });
+        });
+        child.kill('SIGTERM');
+      });
     },
     async close() {
       await stopAll(managed);

@@ -6,3 +6,5 @@ export { announceSkip } from './skip-note.js';
 export { parseMp3Frames, type Mp3Summary } from './mp3-frames.js';
 export { freePort } from './free-port.js';
 export { probeAudio, startsWithMp3FrameSync, type ProbedAudio } from './probe-audio.js';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
+export { startPrivateRedis, redisServerAvailable, type PrivateRedis } from './redis-server.js';

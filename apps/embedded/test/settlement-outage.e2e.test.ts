@@ -24,7 +24,7 @@ describe.runIf(runnable)('embedded service on PostgreSQL + Redis when Redis goes
     database = await createTestDatabase();
     system = await startSystem({
       mode: 'embedded',
-      environment: { DATABASE_URL: database.url, REDIS_URL: redis.url, OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrl },
+      environment: { DATABASE_URL: database.url, REDIS_URL: redis.url, OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai') },
     });
   });
   afterAll(async () => {
@@ -56,9 +56,14 @@ describe.runIf(runnable)('embedded service on PostgreSQL + Redis when Redis goes
     expect(completed).toBe(20);
     expect(await Promise.all(Array.from({ length: 5 }, request))).toEqual([200, 200, 200, 200, 200]);
     expect(await settled(system.baseUrl, wallet.key, 15_000)).toEqual({ balanceMicros: 1_000_000 - 28 * cost, reservedMicros: 0 });
+    // Readiness tells a balancer this replica has lost Redis (it still serves, settling through the database).
+    const readiness = await fetch(`${system.baseUrl}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ status: 'not_ready', reason: 'redis_unreachable' });
 
     await redis.start();
     expect(await Promise.all(Array.from({ length: 3 }, request))).toEqual([200, 200, 200]);
+    expect((await fetch(`${system.baseUrl}/readyz`)).status).toBe(200);
     expect(await settled(system.baseUrl, wallet.key, 30_000)).toEqual({ balanceMicros: 1_000_000 - 31 * cost, reservedMicros: 0 });
     const rows = await activity(system.baseUrl, wallet.key, 100);
     expect(rows.filter((row) => row.kind === 'commit')).toHaveLength(31);

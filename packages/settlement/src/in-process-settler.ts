@@ -21,6 +21,8 @@ export function createInProcessSettler(options: InProcessSettlerOptions): Settle
   let closed = false;
 
   return {
+    // Nothing but the database, which readiness checks on its own.
+    dependenciesReachable: async () => true,
     settle(job) {
       if (closed) {
         logger.error('settlement after close; leaving it to the reaper', { reservationId: job.reservationId, action: job.action });

@@ -34,6 +34,8 @@ export interface Settler extends SettlementGuard {
   drain(options?: { timeoutMs?: number }): Promise<DrainResult>;
   /** Drains (bounded), stops retrying what is left, and releases connections. */
   close(options?: { timeoutMs?: number }): Promise<DrainResult>;
+  /** Whether what settlement depends on beyond the database (Redis) answers; readiness probes ask. */
+  dependenciesReachable(): Promise<boolean>;
 }
 
 export interface SettlementLogger {

@@ -1,5 +1,5 @@
 // GET /healthz (the process is alive and serving) and GET /readyz (this replica should get traffic:
-// not draining, and its database answers). Each replica answers them itself, so a load balancer can
+// not draining, its database answers and, scaled out, so does Redis). Each replica answers them itself, so a load balancer can
 // tell a broken or stopping replica from a healthy one; they are never forwarded.
 import type { DataPlaneContext } from '../context.js';
 import { sendJson, trackAbort } from '../http/response.js';
@@ -27,8 +27,10 @@ export function registerHealthRoutes(app: TemplatedApp, context: DataPlaneContex
   app.get('/readyz', (res) => {
     const state = trackAbort(res);
     if (context.inFlight.draining) return sendJson(res, state, 503, { status: 'draining', inFlight: context.inFlight.count });
-    void databaseAnswers(context).then((ok) =>
-      sendJson(res, state, ok ? 200 : 503, ok ? { status: 'ready' } : { status: 'not_ready', reason: 'database_unreachable' }),
-    );
+    void Promise.all([databaseAnswers(context), context.settler.dependenciesReachable()]).then(([database, redis]) => {
+      if (!database) return sendJson(res, state, 503, { status: 'not_ready', reason: 'database_unreachable' });
+      if (!redis) return sendJson(res, state, 503, { status: 'not_ready', reason: 'redis_unreachable' });
+      sendJson(res, state, 200, { status: 'ready' });
+    });
   });
 }

@@ -3,7 +3,9 @@
 // look-up and the approval step alike while right ones never do.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeviceCode, createSession, createUser, findActiveSession, openDatabase, setPasswordHash, type Database } from '@voice-router/ledger';
+import {
+  createDeviceCode, createInvitation, createOrganization, createSession, createUser, findActiveSession, openDatabase, setPasswordHash, type Database,
+} from '@voice-router/ledger';
 import { hashPassword } from '@voice-router/service-kit';
 import type { AttemptLimiters } from '../security/attempt-limits.js';
 import { createMemoryRateLimitStore } from '../security/rate-limiter.js';
@@ -103,5 +105,33 @@ describe('sign-in limits (PGlite)', () => {
     expect(await signIn.decideDeviceCode({ userCode, userId: guesser.userId, decision: 'approve' })).toMatchObject({ reason: 'rate_limited' });
     expect(await signIn.lookUpDeviceCode({ userCode, userId: guesser.userId, ip: 'x' })).toMatchObject({ reason: 'rate_limited' });
     expect(await signIn.decideDeviceCode({ userCode, userId: honest.userId, decision: 'deny' })).toEqual({ ok: true });
+  });
+});
+
+describe('invitation-only sign-up (PGlite)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite-memory' });
+  });
+  afterAll(() => database.close());
+
+  it('admits a new person only with an invitation from an operator-made organization', async () => {
+    const store = createMemoryRateLimitStore();
+    const limiter = () => store.limiter(crypto.randomUUID(), { limit: 100, windowMs: 60_000 });
+    const limits: AttemptLimiters = {
+      loginFailuresPerEmail: limiter(), loginFailuresPerAddress: limiter(), signupsPerAddress: limiter(), wrongUserCodesPerUser: limiter(), deviceCodesPerAddress: limiter(),
+    };
+    const signIn = createSignInServices({ database, signupMode: 'invite', limits });
+    const owner = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
+    const selfMade = await createOrganization(database.prisma, { name: 'self-made', ownerUserId: owner.userId });
+    const managed = await createOrganization(database.prisma, { name: 'managed', ownerUserId: owner.userId, operatorManaged: true });
+    // An invitation a self-made organization issued while sign-up was still open.
+    const early = await createInvitation(database.sql, { accountId: selfMade.accountId, email: 'early@example.com', invitedByUserId: owner.userId, newUsersAllowed: true });
+    const proper = await createInvitation(database.sql, { accountId: managed.accountId, email: 'proper@example.com', invitedByUserId: owner.userId, newUsersAllowed: false });
+    if (!early.ok || !proper.ok) throw new Error('invitations were not created');
+    expect(await signIn.signUp({ email: 'early@example.com', password: PASSWORD, invitationToken: early.token, ip: 'x' })).toMatchObject({ reason: 'signup_closed' });
+    expect(await signIn.signUp({ email: 'nobody@example.com', password: PASSWORD, ip: 'x' })).toMatchObject({ reason: 'signup_closed' });
+    expect(await signIn.signUp({ email: 'other@example.com', password: PASSWORD, invitationToken: proper.token, ip: 'x' })).toMatchObject({ reason: 'signup_closed' });
+    expect(await signIn.signUp({ email: 'proper@example.com', password: PASSWORD, invitationToken: proper.token, ip: 'x' })).toMatchObject({ ok: true });
   });
 });

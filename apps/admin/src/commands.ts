@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import {
   addMember, auditWallet, createApiKey, createOrganization, createUser, findUserByEmail, getCredits, grantCredit, IdempotencyConflictError,
-  listAccounts, microsToNumber, revokeApiKey, setPasswordHash, usdToMicros, type Database,
+  listAccounts, microsToNumber, revokeApiKey, revokeUserSessions, setPasswordHash, usdToMicros, type Database,
 } from '@voice-router/ledger';
 import { hashPassword, passwordProblem } from '@voice-router/service-kit';
 
@@ -53,7 +53,9 @@ export async function runAdminCommand(database: Database, command: AdminCommand)
       return { ...(await createUser(database.prisma, { email: command.email })) };
     case 'create-org': {
       const owner = await requireUser(database, command.owner);
-      return { ...(await createOrganization(database.prisma, { name: command.name, ownerUserId: owner.userId })), name: command.name };
+      // Operator-made: with SIGNUP_MODE=invite its owners may invite people who have no user yet.
+      const created = await createOrganization(database.prisma, { name: command.name, ownerUserId: owner.userId, operatorManaged: true });
+      return { ...created, name: command.name };
     }
     case 'add-member': {
       const user = await requireUser(database, command.email);
@@ -98,7 +100,9 @@ export async function runAdminCommand(database: Database, command: AdminCommand)
       const problem = passwordProblem(command.password);
       if (problem) throw new AdminCommandError(problem);
       await setPasswordHash(database.sql, user.userId, await hashPassword(command.password));
-      return { userId: user.userId, email: user.email, passwordSet: true };
+      // A new password ends every session: whoever held the old one is signed out everywhere.
+      const revokedSessions = await revokeUserSessions(database.sql, { userId: user.userId });
+      return { userId: user.userId, email: user.email, passwordSet: true, revokedSessions };
     }
     case 'list-accounts':
       return {

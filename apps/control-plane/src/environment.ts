@@ -1,4 +1,5 @@
 // The control plane's configuration as a process of its own (scaled-out mode).
+import { trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 export const controlPlaneSettingsShape = {
@@ -6,6 +7,8 @@ export const controlPlaneSettingsShape = {
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Proxies whose X-Forwarded-* headers are believed: in the scaled-out mode, the data planes' addresses. */
+  TRUSTED_PROXIES: trustedProxiesVariable,
 };
 
 export const controlPlaneEnvironmentSchema = z.object({
@@ -13,6 +16,9 @@ export const controlPlaneEnvironmentSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   CONTROL_PLANE_PORT: z.coerce.number().int().min(0).max(65_535).default(8081),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  /** With it, attempt limits are counted in Redis and shared by every control-plane replica. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z.string().min(1).default('vr'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 
@@ -25,5 +31,6 @@ export function controlPlaneSettings(environment: Settings) {
     signupMode: environment.SIGNUP_MODE,
     publicBaseUrl: environment.PUBLIC_BASE_URL,
     cookieSecure: environment.COOKIE_SECURE === 'auto' ? ('auto' as const) : environment.COOKIE_SECURE === 'true',
+    trustedProxies: environment.TRUSTED_PROXIES,
   };
 }

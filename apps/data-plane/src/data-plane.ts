@@ -2,7 +2,7 @@
 import type { SqlClient } from '@voice-router/ledger';
 import type { ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
-import type { Logger } from '@voice-router/service-kit';
+import type { Logger, TrustedProxies } from '@voice-router/service-kit';
 import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { DataPlaneContext } from './context.js';
 import { createInFlightRequests } from './lifecycle/in-flight.js';
@@ -28,6 +28,8 @@ export interface DataPlaneOptions {
   shutdownGraceMs: number;
   /** Where to send paths the data plane does not serve; without it they answer 404. */
   controlPlaneUrl?: string;
+  /** TRUSTED_PROXIES: peers whose X-Forwarded-* headers are believed when forwarding (default: nobody). */
+  trustedProxies?: TrustedProxies;
   /** Benchmarks only: count streams and backlog, served on loopback at GET /internal/metrics. */
   metrics?: boolean;
 }
@@ -73,7 +75,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   registerSpeechRoute(routes, context);
   registerWalletRoutes(routes, context);
   registerCatalogRoutes(routes, context);
-  const closeProxy = registerControlPlaneProxy(routes, context, options.controlPlaneUrl);
+  const closeProxy = registerControlPlaneProxy(routes, context, options.controlPlaneUrl, options.trustedProxies);
 
   const listenSocket = await new Promise<ListenSocket>((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${options.host}:${options.port}`))));

@@ -1,5 +1,5 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
-import { checkStreamBound } from '@voice-router/service-kit';
+import { checkStreamBound, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 const url = z.url({ protocol: /^https?$/ });
@@ -38,6 +38,8 @@ export const dataPlaneEnvironmentShape = {
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CONTROL_PLANE_URL: url.optional(),
+  /** Load balancers in front whose X-Forwarded-For is believed (IPs/CIDRs, comma-separated; default nobody). */
+  TRUSTED_PROXIES: trustedProxiesVariable,
   /** Benchmarks: per-stream backlog and stream counts at GET /internal/metrics (loopback only). */
   DATA_PLANE_METRICS: z.stringbool().default(false),
   /** How long a settlement that cannot be written (database, and Redis, down) is retried in memory. */
@@ -102,5 +104,6 @@ export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsS
     streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
     shutdownGraceMs: environment.SHUTDOWN_GRACE_MS,
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
+    trustedProxies: environment.TRUSTED_PROXIES,
   };
 }

@@ -3,7 +3,7 @@
 // switch the same pieces to PostgreSQL and BullMQ.
 import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
-import { controlPlaneSettings, createControlPlaneApp, listen } from '@voice-router/control-plane';
+import { controlPlaneSettings, createControlPlaneApp, createRateLimitStore, listen } from '@voice-router/control-plane';
 import { dataPlaneSettings, providerSettings, settlerSettings, startDataPlane } from '@voice-router/data-plane';
 import { openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
@@ -62,10 +62,16 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
 
     // The data plane starts after the control plane, so revocations reach its cache through this slot.
     let dropCachedKey: (keyHash: string) => void = () => undefined;
+    const controlLogger = logger.child({ component: 'control-plane' });
+    const rateLimits = await createRateLimitStore({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, logger: controlLogger });
+    closers.push(() => rateLimits.close());
     const controlPlaneApp = createControlPlaneApp({
       database,
-      logger: logger.child({ component: 'control-plane' }),
+      logger: controlLogger,
       ...controlPlaneSettings(environment),
+      rateLimits,
+      // Its only forwarder is the data plane below, over loopback in this process.
+      trustLoopbackForwarder: true,
       onKeyRevoked: (keyHash) => dropCachedKey(keyHash),
     });
     const controlPlane = await listen(controlPlaneApp, '127.0.0.1', 0);

@@ -128,7 +128,9 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       cleanups.push(() => flushRedisPrefix(redisUrl()!, prefix));
       const shared = { ...common, DATABASE_URL: database.url, REDIS_URL: redisUrl()!, REDIS_PREFIX: prefix };
       const controlPort = await freePort();
-      managed.push(startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort) }));
+      // The data planes reach the control plane from 127.0.0.1: only they may say who the client is.
+      const controlTrusts = [common.TRUSTED_PROXIES, '127.0.0.1'].filter(Boolean).join(',');
+      managed.push(startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort), TRUSTED_PROXIES: controlTrusts }));
       managed.push(startProcess('worker', [entry('worker')], { ...shared, REAPER_INTERVAL_MS: '500', ...options.environment }));
       baseUrls = [];
       for (const replica of [1, 2]) {

@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Start a device-code login (RFC 8628)
-         * @description No auth, no body. Codes expire after 600 s; only hashes of them are stored.
+         * @description No auth, no body. Codes expire after 600 s; only hashes of them are stored. At most 60 per client address per hour (429 rate_limited with Retry-After in seconds); the address is the connecting socket's, or taken from X-Forwarded-For only behind a configured trusted proxy.
          */
         post: operations["createDeviceCode"];
         delete?: never;
@@ -171,6 +171,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Beyond the spec. The user's active sessions (console and CLI), newest first; never their tokens. */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Beyond the spec. Revokes one of the caller's own sessions (the calling one too, if named). Another user's, an ended or an unknown session: 404. */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Beyond the spec. Log out everywhere: revokes every session of the user, console and CLI, the calling one included. */
+        post: operations["logoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -199,7 +250,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica. */
+        /** @description Soft delete, by the member who minted the key or an owner of the key's account; another member of that account gets 403 forbidden; anyone else, or an unknown id, 404. The data plane stops accepting it at once in the same process and within one second on every replica. */
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
@@ -474,6 +525,32 @@ export interface components {
                 status: "committed" | "voided";
                 costMicros: number;
             }[];
+        };
+        Session: {
+            /** @description The session id (not its token, which is never shown again). */
+            id: string;
+            /**
+             * @description `console`: a browser cookie (7 days); `cli`: a `vr login` token (90 days).
+             * @enum {string}
+             */
+            kind: "console" | "cli";
+            /** @description ISO 8601. */
+            created_at: string;
+            /** @description ISO 8601. */
+            expires_at: string;
+            /** @description True for the session that made this request. */
+            current: boolean;
+        };
+        SessionList: {
+            sessions: components["schemas"]["Session"][];
+        };
+        RevokedSession: {
+            /** @constant */
+            revoked: true;
+        };
+        LogoutAll: {
+            /** @description Sessions ended, the calling one included. */
+            revoked_count: number;
         };
     };
     responses: never;
@@ -772,6 +849,17 @@ export interface operations {
                     "application/json": components["schemas"]["DeviceCode"];
                 };
             };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description auth_disabled */
             503: {
                 headers: {
@@ -901,6 +989,131 @@ export interface operations {
             };
         };
     };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedSession"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoutAll"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listKeys: {
         parameters: {
             query?: never;
@@ -1025,7 +1238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description scope_required */
+            /** @description scope_required, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -19,6 +19,7 @@ export { buildOpenApiDocument } from './openapi.js';
 export {
   SESSION_TOKEN_PREFIX, DEVICE_CODE_TTL_SECONDS, DEVICE_POLL_INTERVAL_SECONDS, SESSION_TTL_DAYS,
   DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema, LogoutResponseSchema,
+  SessionSchema, SessionListSchema, RevokedSessionSchema, LogoutAllResponseSchema,
 } from './auth.js';
 export { ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
 export { UsageQuerySchema, UsageResponseSchema } from './usage.js';

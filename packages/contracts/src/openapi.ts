@@ -4,7 +4,8 @@ import { ERROR_STATUS, ErrorBodySchema, UPSTREAM_FAILURE_CODES, UPSTREAM_TIMEOUT
 import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, SpeechRequestSchema } from './speech.js';
 import { ActivityResponseSchema, ActivityRowSchema, CreditsResponseSchema } from './credits.js';
 import {
-  DeviceCodeResponseSchema, LogoutResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema,
+  DeviceCodeResponseSchema, LogoutAllResponseSchema, LogoutResponseSchema, PollRequestSchema, RevokedSessionSchema, SessionListSchema,
+  SessionSchema, SessionTokenResponseSchema, WhoamiResponseSchema,
 } from './auth.js';
 import { ApiKeyListSchema, ApiKeySchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
 import { UsageResponseSchema } from './usage.js';
@@ -18,7 +19,7 @@ const NAMED_SCHEMAS = [
   ProvidersResponseSchema, VoicesResponseSchema, StatusResponseSchema, ActivityRowSchema, ProviderSchema, ModelSchema,
   PricingSchema, VoiceSchema, ProviderStatusSchema, DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema,
   WhoamiResponseSchema, LogoutResponseSchema, ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema,
-  DeletedApiKeySchema, UsageResponseSchema,
+  DeletedApiKeySchema, UsageResponseSchema, SessionSchema, SessionListSchema, RevokedSessionSchema, LogoutAllResponseSchema,
 ];
 
 const reference = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -175,8 +176,14 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         post: {
           operationId: 'createDeviceCode',
           summary: 'Start a device-code login (RFC 8628)',
-          description: 'No auth, no body. Codes expire after 600 s; only hashes of them are stored.',
-          responses: { '200': { description: 'Show user_code and verification_uri to the user; poll with device_code.', ...json('DeviceCode') }, ...errors('auth_disabled') },
+          description:
+            'No auth, no body. Codes expire after 600 s; only hashes of them are stored. At most 60 per client address per hour ' +
+            '(429 rate_limited with Retry-After in seconds); the address is the connecting socket\'s, or taken from X-Forwarded-For only behind a configured trusted proxy.',
+          responses: {
+            '200': { description: 'Show user_code and verification_uri to the user; poll with device_code.', ...json('DeviceCode') },
+            '429': { description: 'rate_limited', headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until the window resets.' } }, ...json('Error') },
+            ...errors('auth_disabled'),
+          },
         },
       },
       '/v1/auth/poll': {
@@ -202,6 +209,28 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
           responses: { '200': { description: 'Whether a session was revoked.', ...json('Logout') } },
         },
       },
+      '/v1/auth/sessions': {
+        get: {
+          operationId: 'listSessions', security: session,
+          description: 'Beyond the spec. The user\'s active sessions (console and CLI), newest first; never their tokens.',
+          responses: { '200': { description: 'Sessions.', ...json('SessionList') }, ...errors('unauthorized', 'scope_required') },
+        },
+      },
+      '/v1/auth/sessions/{id}': {
+        delete: {
+          operationId: 'revokeSession', security: session,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          description: 'Beyond the spec. Revokes one of the caller\'s own sessions (the calling one too, if named). Another user\'s, an ended or an unknown session: 404.',
+          responses: { '200': { description: 'Revoked.', ...json('RevokedSession') }, ...errors('unauthorized', 'scope_required', 'not_found') },
+        },
+      },
+      '/v1/auth/logout-all': {
+        post: {
+          operationId: 'logoutAll', security: session,
+          description: 'Beyond the spec. Log out everywhere: revokes every session of the user, console and CLI, the calling one included.',
+          responses: { '200': { description: 'How many sessions ended.', ...json('LogoutAll') }, ...errors('unauthorized', 'scope_required') },
+        },
+      },
       '/v1/keys': {
         get: {
           operationId: 'listKeys', security: session, parameters: [organizationHeader],
@@ -219,8 +248,10 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         delete: {
           operationId: 'revokeKey', security: session,
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          description: 'Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica.',
-          responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'not_found') },
+          description:
+            'Soft delete, by the member who minted the key or an owner of the key\'s account; another member of that account gets 403 forbidden; ' +
+            'anyone else, or an unknown id, 404. The data plane stops accepting it at once in the same process and within one second on every replica.',
+          responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'forbidden', 'not_found') },
         },
       },
       '/v1/usage': {

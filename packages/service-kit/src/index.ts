@@ -3,3 +3,4 @@ export { createLogger, redact, type Logger, type LogLevel } from './logger.js';
 export { parseEnvironment, booleanFlag, checkStreamBound, ConfigurationError } from './environment.js';
 export { onShutdown } from './shutdown.js';
 export { hashPassword, verifyPassword, passwordProblem } from './password-hashing.js';
+export { parseTrustedProxies, normaliseAddress, isLoopbackAddress, trustedProxiesVariable, type TrustedProxies } from './trusted-proxies.js';

@@ -7,4 +7,4 @@ export { announceSkip } from './skip-note.js';
 export { parseMp3Frames, type Mp3Summary } from './mp3-frames.js';
 export { freePort } from './free-port.js';
 export { probeAudio, startsWithMp3FrameSync, type ProbedAudio } from './probe-audio.js';
-export { findNginx, nginxTemplatePath, renderNginxConfig, startNginx, type NginxOptions, type RunningNginx } from './nginx.js';
+export { findNginx, nginxTemplatePath, renderNginxConfig, startNginx, type NginxOptions, type RoutedRequest, type RunningNginx } from './nginx.js';

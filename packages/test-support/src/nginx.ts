@@ -37,6 +37,14 @@ export interface NginxOptions {
   templatePath?: string;
 }
 
+export interface RoutedRequest {
+  method: string;
+  uri: string;
+  status: number;
+  /** `host:port` of the upstream that answered (the last one tried), or `-`. */
+  upstream: string;
+}
+
 export interface RunningNginx {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
@@ -45,6 +53,8 @@ export interface RunningNginx {
   config: string;
   /** Error and access logs so far. */
   logs(): string;
+  /** Every finished request so far, with the upstream server nginx sent it to (`-` for none). */
+  routes(): RoutedRequest[];
   close(): Promise<void>;
 }
 
@@ -73,7 +83,8 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     `error_log ${file('error.log')} warn;`,
     'events { worker_connections 1024; }',
     'http {',
-    `  access_log ${file('access.log')};`,
+    "  log_format routing '$request_method $request_uri $status $upstream_addr';",
+    `  access_log ${file('access.log')} routing;`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${file(kind)};`),
     `  include ${file('voice-router.conf')};`,
     '}',
@@ -100,11 +111,20 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     port,
     config,
     logs,
+    routes: () => parseRoutes(readIfPresent(file('access.log'))),
     async close() {
       await stop(child);
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+function parseRoutes(log: string): RoutedRequest[] {
+  return log.split('\n').filter(Boolean).map((line) => {
+    const [method = '', uri = '', status = '0', ...upstreams] = line.split(' ');
+    // After a retry nginx lists every server tried ("a, b"); the last one answered.
+    return { method, uri, status: Number(status), upstream: upstreams.join(' ').split(', ').at(-1) ?? '-' };
+  });
 }
 
 function readIfPresent(file: string): string {

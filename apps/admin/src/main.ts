@@ -17,6 +17,7 @@ const USAGE = `usage: npm run admin -- <command> [options]
   set-password --email <email> --password -        (reads the password from standard input)
   list-accounts
   audit        --email <email> [--org <org id>]
+  migrate      applies pending database migrations and lists them (every other command does this first)
 Embedded mode uses DATA_DIR (default ./.data); with DATABASE_URL it talks to PostgreSQL.`;
 
 export function parseArguments(argv: string[]): AdminCommand {
@@ -60,8 +61,10 @@ async function viaRunningService(endpoint: AdminEndpointFile, command: AdminComm
 
 async function run(command: AdminCommand): Promise<unknown> {
   const databaseUrl = process.env.DATABASE_URL;
+  // `migrate` applies the migrations itself, to report them; every other command migrates on opening.
+  const migrate = command.command !== 'migrate';
   if (databaseUrl) {
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 }, { migrate });
     try {
       return await runAdminCommand(database, command);
     } finally {
@@ -75,7 +78,7 @@ async function run(command: AdminCommand): Promise<unknown> {
     if (processAlive(endpoint.pid)) return viaRunningService(endpoint, command);
     fs.rmSync(endpointFile, { force: true });
   }
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { migrate });
   try {
     return await runAdminCommand(database, command);
   } finally {

@@ -27,6 +27,8 @@ export interface KubernetesFiles {
   resources: Record<string, string>;
 }
 
+const podLabels = (object: K8sObject): Labels | undefined => object.spec?.template?.metadata?.labels;
+const containersOf = (object: K8sObject): Container[] => (Array.isArray(object.spec?.template?.spec?.containers) ? object.spec.template.spec.containers : []);
 const matches = (selector: Labels | undefined, labels: Labels | undefined) =>
   Boolean(selector) && Object.entries(selector!).every(([key, value]) => labels?.[key] === value);
 
@@ -47,7 +49,8 @@ export async function checkKubernetes(directory: string, files: KubernetesFiles,
       const object = document as K8sObject;
       const problem = await validateKubernetesObject(object);
       if (problem) findings.push(finding(at(name), `${object.kind ?? '?'} ${object.metadata?.name ?? '?'}: ${problem}`));
-      else objects.push({ file: at(name), object });
+      // An object with a bad field still takes part in the reference checks, so one typo is one finding.
+      if (object.kind && object.metadata?.name) objects.push({ file: at(name), object });
     }
   }
   const ofKind = (kind: string) => objects.filter((entry) => entry.object.kind === kind);
@@ -57,9 +60,10 @@ export async function checkKubernetes(directory: string, files: KubernetesFiles,
 
   for (const { file, object } of podTemplates) {
     const where = `${object.kind} ${object.metadata.name}`;
-    const template = object.spec.template;
+    const template = object.spec?.template;
+    const pod = template?.spec;
+    if (!Array.isArray(pod?.containers)) continue; // the schema check has reported it
     if (object.kind === 'Deployment' && !matches(object.spec.selector?.matchLabels, template.metadata?.labels)) findings.push(finding(file, `${where}: the selector does not match the pod labels`));
-    const pod = template.spec;
     for (const container of pod.containers as Container[]) {
       const ports = container.ports ?? [];
       if (pod.securityContext?.runAsNonRoot !== true) findings.push(finding(file, `${where}: pods must run as non-root (runAsNonRoot)`));
@@ -78,47 +82,47 @@ export async function checkKubernetes(directory: string, files: KubernetesFiles,
   }
 
   for (const { file, object } of ofKind('Service')) {
-    const target = deployments.find((entry) => matches(object.spec.selector, entry.object.spec.template.metadata?.labels));
+    const target = deployments.find((entry) => matches(object.spec?.selector, podLabels(entry.object)));
     if (!target) { findings.push(finding(file, `Service ${object.metadata.name} selects no Deployment`)); continue; }
-    const declared = (target.object.spec.template.spec.containers as Container[]).flatMap((container) => container.ports ?? []);
-    for (const port of object.spec.ports as Array<{ name?: string; targetPort?: string | number }>) {
+    const declared = containersOf(target.object).flatMap((container) => container.ports ?? []);
+    for (const port of (object.spec?.ports ?? []) as Array<{ name?: string; targetPort?: string | number }>) {
       if (!declared.some((item) => item.name === port.targetPort || item.containerPort === port.targetPort)) {
         findings.push(finding(file, `Service ${object.metadata.name}: targetPort ${port.targetPort} is not a port of ${target.object.metadata.name}`));
       }
     }
   }
   for (const { file, object } of ofKind('HorizontalPodAutoscaler')) {
-    if (!deploymentNamed(object.spec.scaleTargetRef?.name)) findings.push(finding(file, `HorizontalPodAutoscaler ${object.metadata.name} targets no Deployment`));
+    if (!deploymentNamed(object.spec?.scaleTargetRef?.name)) findings.push(finding(file, `HorizontalPodAutoscaler ${object.metadata.name} targets no Deployment`));
   }
   for (const name of ['data-plane', 'worker']) {
-    if (!ofKind('HorizontalPodAutoscaler').some((entry) => entry.object.spec.scaleTargetRef?.name === name)) findings.push(finding(directory, `no HorizontalPodAutoscaler for ${name}`));
+    if (!ofKind('HorizontalPodAutoscaler').some((entry) => entry.object.spec?.scaleTargetRef?.name === name)) findings.push(finding(directory, `no HorizontalPodAutoscaler for ${name}`));
   }
   for (const { file, object } of ofKind('PodDisruptionBudget')) {
-    if (!deployments.some((entry) => matches(object.spec.selector?.matchLabels, entry.object.spec.template.metadata?.labels))) findings.push(finding(file, `PodDisruptionBudget ${object.metadata.name} covers no Deployment`));
+    if (!deployments.some((entry) => matches(object.spec?.selector?.matchLabels, podLabels(entry.object)))) findings.push(finding(file, `PodDisruptionBudget ${object.metadata.name} covers no Deployment`));
   }
   for (const { file, object } of deployments) {
-    const covered = ofKind('PodDisruptionBudget').some((entry) => matches(entry.object.spec.selector?.matchLabels, object.spec.template.metadata?.labels));
+    const covered = ofKind('PodDisruptionBudget').some((entry) => matches(entry.object.spec?.selector?.matchLabels, podLabels(object)));
     if (!covered) findings.push(finding(file, `Deployment ${object.metadata.name} has no PodDisruptionBudget`));
   }
-  if (!ofKind('Job').some((entry) => JSON.stringify(entry.object.spec.template.spec.containers).includes('"migrate"'))) findings.push(finding(directory, 'no migration Job'));
+  if (!ofKind('Job').some((entry) => JSON.stringify(containersOf(entry.object)).includes('"migrate"'))) findings.push(finding(directory, 'no migration Job'));
 
   const config = ofKind('ConfigMap').map((entry) => entry.object.data ?? {}).find((data) => data.STREAM_MAX_DURATION_MS);
   const streamMaxMs = Number(config?.STREAM_MAX_DURATION_MS ?? 300_000);
   const dataPlane = deploymentNamed('data-plane');
   if (!dataPlane) findings.push(finding(directory, 'no data-plane Deployment'));
-  else if ((dataPlane.object.spec.template.spec.terminationGracePeriodSeconds ?? 30) * 1000 <= streamMaxMs) {
+  else if ((dataPlane.object.spec?.template?.spec?.terminationGracePeriodSeconds ?? 30) * 1000 <= streamMaxMs) {
     findings.push(finding(dataPlane.file, `data-plane: terminationGracePeriodSeconds must exceed STREAM_MAX_DURATION_MS (${streamMaxMs} ms) so a drain can finish its streams`));
   }
 
   const ingressPaths: IngressPath[] = [];
   for (const { file, object } of ofKind('Ingress')) {
-    for (const rule of object.spec.rules ?? []) {
-      for (const entry of rule.http?.paths ?? []) {
-        const service = objects.find((item) => item.object.kind === 'Service' && item.object.metadata.name === entry.backend.service?.name);
-        const portName = entry.backend.service?.port?.name;
+    for (const rule of object.spec?.rules ?? []) {
+      for (const entry of rule?.http?.paths ?? []) {
+        const service = objects.find((item) => item.object.kind === 'Service' && item.object.metadata.name === entry.backend?.service?.name);
+        const portName = entry.backend?.service?.port?.name;
         if (!service) findings.push(finding(file, `Ingress ${object.metadata.name}: ${entry.path} goes to a Service that does not exist`));
-        else if (portName && !(service.object.spec.ports as Array<{ name?: string }>).some((port) => port.name === portName)) findings.push(finding(file, `Ingress ${object.metadata.name}: ${entry.path} uses port ${portName}, which Service ${service.object.metadata.name} does not have`));
-        ingressPaths.push({ path: entry.path, pathType: entry.pathType, service: entry.backend.service?.name });
+        else if (portName && !((service.object.spec?.ports ?? []) as Array<{ name?: string }>).some((port) => port.name === portName)) findings.push(finding(file, `Ingress ${object.metadata.name}: ${entry.path} uses port ${portName}, which Service ${service.object.metadata.name} does not have`));
+        ingressPaths.push({ path: entry.path, pathType: entry.pathType, service: entry.backend?.service?.name });
         if (entry.path === '/v1/audio/speech') {
           const annotations = object.metadata.annotations ?? {};
           if (annotations['nginx.ingress.kubernetes.io/proxy-buffering'] !== 'off') findings.push(finding(file, `Ingress ${object.metadata.name}: speech must not be buffered (proxy-buffering: "off")`));

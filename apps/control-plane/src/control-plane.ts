@@ -33,9 +33,17 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);
 
-  app.get('/healthz', async (_request, response) => {
-    await options.database.sql.query('SELECT 1');
-    response.json({ ok: true, database: options.database.kind });
+  // Liveness answers without dependencies; readiness says whether this replica can serve (its database answers).
+  app.get('/healthz', (_request, response) => {
+    response.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_request, response) => {
+    try {
+      await options.database.sql.query('SELECT 1');
+      response.json({ status: 'ready', database: options.database.kind });
+    } catch {
+      response.status(503).json({ status: 'not_ready', reason: 'database_unreachable' });
+    }
   });
   app.get('/v1/openapi.json', (_request, response) => {
     response.type('application/json').send(openApiDocument);

@@ -5,9 +5,11 @@ import type { Settler } from '@voice-router/settlement';
 import type { Logger } from '@voice-router/service-kit';
 import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { DataPlaneContext } from './context.js';
+import { createInFlightRequests } from './lifecycle/in-flight.js';
 import { createStreamMetrics, instrumentApp, registerMetricsRoute } from './metrics/stream-metrics.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerSpeechRoute } from './routes/speech-route.js';
 import { registerWalletRoutes } from './routes/wallet-routes.js';
 import { loadUws, type ListenSocket } from './uws.js';
@@ -22,6 +24,8 @@ export interface DataPlaneOptions {
   authCacheTtlMs: number;
   streamMaxDurationMs: number;
   attemptTimeoutMs: number;
+  /** On close(): how long streams in flight may run on before the router ends them. */
+  shutdownGraceMs: number;
   /** Where to send paths the data plane does not serve; without it they answer 404. */
   controlPlaneUrl?: string;
   /** Benchmarks only: count streams and backlog, served on loopback at GET /internal/metrics. */
@@ -32,6 +36,11 @@ export interface DataPlane {
   port: number;
   implementation: 'native' | 'fallback';
   auth: ApiKeyAuthenticator;
+  /**
+   * Graceful stop: readiness turns 503 and new speech requests are refused at once (503, connection
+   * closed); streams in flight run on for up to shutdownGraceMs and are then ended (committed if audio
+   * was delivered); then the listener closes. Settlement is the settler's to drain afterwards.
+   */
   close(): Promise<void>;
 }
 
@@ -49,6 +58,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     logger: options.logger,
     streamMaxDurationMs: options.streamMaxDurationMs,
     attemptTimeoutMs: options.attemptTimeoutMs,
+    inFlight: createInFlightRequests(),
   };
   const app = uws.App();
   // Decided once here: without metrics the routes get the bare app and no request pays for them.
@@ -59,6 +69,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     routes = instrumentApp(app, metrics);
     options.logger.warn('DATA_PLANE_METRICS is on: GET /internal/metrics answers on loopback (benchmarks only)');
   }
+  registerHealthRoutes(app, context);
   registerSpeechRoute(routes, context);
   registerWalletRoutes(routes, context);
   registerCatalogRoutes(routes, context);
@@ -73,6 +84,11 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     implementation,
     auth,
     async close() {
+      // The listener stays open while draining so that readiness probes see 503 (not a refused
+      // connection) and new speech requests get a 503 that sends them to another replica.
+      const inFlight = context.inFlight.count;
+      const drained = await context.inFlight.drain(options.shutdownGraceMs);
+      if (inFlight > 0) options.logger.info('drained speech requests', { ...drained, graceMs: options.shutdownGraceMs });
       uws.us_listen_socket_close(listenSocket);
       await closeProxy();
     },

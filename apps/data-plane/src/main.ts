@@ -22,7 +22,12 @@ async function main() {
     metrics: environment.DATA_PLANE_METRICS,
   });
   logger.info('data plane listening', { url: `http://${environment.HOST}:${dataPlane.port}`, pid: process.pid });
-  onShutdown([() => database.close(), () => registry.close(), () => settler.close(), () => dataPlane.close()], (message) => logger.info(message));
+  // Reverse order: drain the streams, then settle what they decided, then let go of the rest.
+  onShutdown(
+    [() => database.close(), () => registry.close(), () => settler.close(), () => dataPlane.close()],
+    (message) => logger.info(message),
+    { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 },
+  );
 }
 
 main().catch((error) => {

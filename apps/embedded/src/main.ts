@@ -26,7 +26,7 @@ async function main() {
   const service = await startEmbeddedService(environment, logger);
   logger.info('started', { url: service.baseUrl, mode: service.mode, pid: process.pid });
   process.stdout.write(nextSteps(service.baseUrl));
-  onShutdown([() => service.close()], (message) => logger.info(message));
+  onShutdown([() => service.close()], (message) => logger.info(message), { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 });
 }
 
 main().catch((error) => {

@@ -20,7 +20,7 @@ describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
 
   beforeAll(async () => {
     fake = await startFakeProviders();
-    system = await startSystem({ mode, environment: { OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrl } });
+    system = await startSystem({ mode, environment: { OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai') } });
     [alice, bob] = await Promise.all([person(system.baseUrl, 'alice@example.com'), person(system.baseUrl, 'bob@example.com')]);
   });
   afterAll(async () => {

@@ -37,6 +37,8 @@ export interface RunningSystem {
   logs(): string;
   /** Kills one process abruptly (crash tests). */
   kill(name: string): void;
+  /** Sends a signal to one process (e.g. SIGTERM for a graceful stop) and resolves with its exit code. */
+  stop(name: string, signal: NodeJS.Signals): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -144,7 +146,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       adminEnvironment = { DATABASE_URL: database.url };
     }
     for (const url of baseUrls) await waitUntilServing(`${url}/v1/status`, managed);
-    if (controlPlaneUrl) await waitUntilServing(`${controlPlaneUrl}/healthz`, managed);
+    // The control plane itself: a suite may cut the data planes off from it (load-balancer.e2e.test.ts).
+    if (controlPlaneUrl) await waitUntilServing(`${controlPlaneUrl}/readyz`, managed);
   } catch (error) {
     await stopAll(managed);
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -159,6 +162,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
     kill(name) {
       managed.find((item) => item.name === name)?.child.kill('SIGKILL');
+    },
+    stop(name, signal) {
+      const child = managed.find((item) => item.name === name)?.child;
+      if (!child) return Promise.reject(new Error(`no process named ${name}`));
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill(signal);
+      return exited;
     },
     async close() {
       await stopAll(managed);

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Synthesize speech (streamed)
-         * @description Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. Bodies over 65536 bytes are refused. A provider with no API key configured answers 503 provider_unavailable.
+         * @description Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. Bodies over 65536 bytes are refused. A provider with no API key configured answers 503 provider_unavailable. Upstream failures answer 502 (504 for the deadline) `upstream_error` with `code` naming the category; the raw upstream answer is never passed on. A provider that refuses a value the client chose (unknown voice, bad option, input too long for the model) answers 400 invalid_body naming the field; it is not retried or charged. Retryable failures (5xx, 408, 409, 429, network errors, the deadline) are retried before the first audio byte, waiting the upstream Retry-After when it fits within one attempt deadline and giving up at once when it does not. Each provider has a circuit breaker per process: after consecutive upstream failures it opens and speech to that provider answers 503 provider_unavailable at once, before anything is reserved, until a cooldown has passed; then one probe request goes upstream (others still get 503) and its first audio byte closes the breaker, its failure reopens it.
          */
         post: operations["createSpeech"];
         delete?: never;
@@ -91,6 +91,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Computed without upstream calls. `unavailable` with `missing_api_key` or `circuit_open`, `degraded` with `circuit_half_open`. Circuit-breaker states are per process: behind a load balancer each data-plane replica answers with its own view. */
         get: operations["getStatus"];
         put?: never;
         post?: never;
@@ -241,10 +242,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every error response. `details` is for people; `error` is the stable machine code. */
+        /** @description Every error response. `details` is for people; `error` (and `code` when present) are stable machine codes. */
         Error: {
             /** @enum {string} */
             error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
+            /** @description A finer machine-readable category. On 502/504 upstream_error it is one of the upstream failure codes listed on POST /v1/audio/speech. */
+            code?: string;
             details?: string;
         };
         /** @description Fields OpenAI accepts that the router does not use (e.g. `stream_format`) are ignored and named in the `X-Router-Warnings` response header. Bodies over 65536 bytes are refused with 400 invalid_body before they are read. */
@@ -317,7 +320,8 @@ export interface components {
                 supportedFormats: ("mp3" | "pcm")[];
                 unwiredCapabilities: string[];
                 quirks: string[];
-                lastSmokeTest: string | null;
+                /** @description ISO 8601 time of the last successful smoke synthesis against the real provider, or "never". */
+                lastSmokeTest: string;
             };
         };
         Model: {
@@ -345,11 +349,16 @@ export interface components {
             preview_url?: string;
             model_compatibility: string[];
         };
+        /** @description Circuit-breaker states are per process: each data-plane replica keeps its own breakers and reports its own view. */
         ProviderStatus: {
             id: string;
             /** @enum {string} */
-            state: "available" | "unavailable";
-            reason?: string;
+            state: "available" | "degraded" | "unavailable";
+            /**
+             * @description `missing_api_key` (unavailable: no key configured), `circuit_open` (unavailable: the circuit breaker opened after consecutive upstream failures), `circuit_half_open` (degraded: the cooldown is over and one probe request decides whether it closes).
+             * @enum {string}
+             */
+            reason?: "missing_api_key" | "circuit_open" | "circuit_half_open";
         };
         DeviceCode: {
             device_code: string;
@@ -552,7 +561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description upstream_error */
+            /** @description upstream_error: the provider failed before any audio. `code` is one of: `upstream_server_error` (the provider answered 5xx (or 408/409) on every attempt); `upstream_rate_limited` (the provider answered 429, or asked to wait (Retry-After) longer than one attempt may take); `upstream_auth_failed` (the provider refused this deployment's credentials (401/403)); `upstream_quota_exceeded` (this deployment's account with the provider is out of credit or quota); `upstream_rejected_request` (the provider refused the request the router built for a reason not caused by the client (e.g. a misconfigured base URL)); `upstream_bad_response` (the provider answered success without audio (a text body, or nothing)); `upstream_network_error` (the connection to the provider failed or dropped before any audio); `upstream_timeout` (no audio within the per-attempt deadline (HTTP 504)). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -561,16 +570,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description provider_unavailable */
+            /** @description provider_unavailable: the provider has no API key on this deployment, or its circuit breaker is open or half-open (then nothing was reserved or charged). */
             503: {
                 headers: {
+                    /** @description Present when the circuit breaker refused the request: `open`, or `half_open` while one probe request is in flight. */
+                    "X-Router-Breaker-State"?: "open" | "half_open";
+                    /** @description With `open`: whole seconds (rounded up) until the breaker lets a probe through. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description upstream_error: no response within the per-attempt deadline */
+            /** @description upstream_error with `code` upstream_timeout: no audio within the per-attempt deadline (after the allowed attempts). */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -730,7 +743,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Provider availability, computed without upstream calls. */
+            /** @description Provider availability. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,6 @@
 // Builds the OpenAPI 3.1 document served at /v1/openapi.json from the zod schemas above.
 import { z } from 'zod';
-import { ERROR_STATUS, ErrorBodySchema, UPSTREAM_TIMEOUT_STATUS } from './errors.js';
+import { ERROR_STATUS, ErrorBodySchema, UPSTREAM_FAILURE_CODES, UPSTREAM_TIMEOUT_STATUS } from './errors.js';
 import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, SpeechRequestSchema } from './speech.js';
 import { ActivityResponseSchema, ActivityRowSchema, CreditsResponseSchema } from './credits.js';
 import {
@@ -46,6 +46,8 @@ function componentSchemas(): Record<string, unknown> {
   return schemas;
 }
 
+const upstreamCodeList = Object.entries(UPSTREAM_FAILURE_CODES).map(([code, meaning]) => `\`${code}\` (${meaning})`).join('; ');
+
 const bearer = [{ apiKey: [] }];
 const session = [{ session: [] }];
 const eitherToken = [{ apiKey: [] }, { session: [] }];
@@ -86,7 +88,12 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
             'Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. ' +
             'Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); ' +
             'an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. ' +
-            `Bodies over ${MAX_SPEECH_BODY_BYTES} bytes are refused. A provider with no API key configured answers 503 provider_unavailable.`,
+            `Bodies over ${MAX_SPEECH_BODY_BYTES} bytes are refused. A provider with no API key configured answers 503 provider_unavailable. ` +
+            'Upstream failures answer 502 (504 for the deadline) `upstream_error` with `code` naming the category; the raw upstream answer is never passed on. ' +
+            'A provider that refuses a value the client chose (unknown voice, bad option, input too long for the model) answers 400 invalid_body naming the field; it is not retried or charged. ' +
+            'Retryable failures (5xx, 408, 409, 429, network errors, the deadline) are retried before the first audio byte, waiting the upstream Retry-After when it fits within one attempt deadline and giving up at once when it does not. ' +
+            'Each provider has a circuit breaker per process: after consecutive upstream failures it opens and speech to that provider answers 503 provider_unavailable at once, before anything is reserved, ' +
+            'until a cooldown has passed; then one probe request goes upstream (others still get 503) and its first audio byte closes the breaker, its failure reopens it.',
           security: bearer,
           requestBody: { required: true, ...json('SpeechRequest') },
           responses: {
@@ -103,8 +110,27 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
                 'audio/l16': { schema: { type: 'string', format: 'binary' }, description: '16-bit little-endian, 24 kHz, mono.' },
               },
             },
-            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'scope_required', 'internal_error', 'upstream_error', 'provider_unavailable'),
-            [String(UPSTREAM_TIMEOUT_STATUS)]: { description: 'upstream_error: no response within the per-attempt deadline', ...json('Error') },
+            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'scope_required', 'internal_error'),
+            '502': {
+              description: `upstream_error: the provider failed before any audio. \`code\` is one of: ${upstreamCodeList}.`,
+              ...json('Error'),
+            },
+            '503': {
+              description:
+                'provider_unavailable: the provider has no API key on this deployment, or its circuit breaker is open or half-open (then nothing was reserved or charged).',
+              headers: {
+                [SPEECH_HEADERS.breakerState]: {
+                  schema: { type: 'string', enum: ['open', 'half_open'] },
+                  description: 'Present when the circuit breaker refused the request: `open`, or `half_open` while one probe request is in flight.',
+                },
+                'Retry-After': { schema: { type: 'integer' }, description: 'With `open`: whole seconds (rounded up) until the breaker lets a probe through.' },
+              },
+              ...json('Error'),
+            },
+            [String(UPSTREAM_TIMEOUT_STATUS)]: {
+              description: 'upstream_error with `code` upstream_timeout: no audio within the per-attempt deadline (after the allowed attempts).',
+              ...json('Error'),
+            },
           },
         },
       },
@@ -137,7 +163,13 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         },
       },
       '/v1/status': {
-        get: { operationId: 'getStatus', responses: { '200': { description: 'Provider availability, computed without upstream calls.', ...json('Status') } } },
+        get: {
+          operationId: 'getStatus',
+          description:
+            'Computed without upstream calls. `unavailable` with `missing_api_key` or `circuit_open`, `degraded` with `circuit_half_open`. ' +
+            'Circuit-breaker states are per process: behind a load balancer each data-plane replica answers with its own view.',
+          responses: { '200': { description: 'Provider availability.', ...json('Status') } },
+        },
       },
       '/v1/auth/device-code': {
         post: {

@@ -1,8 +1,8 @@
 // Loads uWebSockets.js: a native build where one exists for this platform and Node ABI, else the
 // JavaScript fallback of @trufflesuite/uws-js-unofficial (same API, slower). Which one loaded is
 // reported at start-up. Native builds, in order:
-// - @btc-vision/uwebsockets.js, the official v20.57 binaries for Node 20-25 (glibc >= 2.38). Not a
-//   dependency of this package: the container images add it, pinned and checksummed (infra/README.md).
+// - @btc-vision/uwebsockets.js, a republish of uWebSockets.js v20.57 for Node 20-25 (glibc >= 2.38).
+//   Not a dependency of this package: the images add it, pinned and checksummed (infra/README.md).
 // - @trufflesuite/uws-js-unofficial's own build for Node 16-20.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -96,10 +96,11 @@ export function checkCompose(file: string, text: string, context: ComposeContext
   const dataPlanes = byTarget('data-plane');
   if (dataPlanes.length < 2) findings.push(finding(file, 'the scaled-out shape needs at least two data planes'));
   for (const [name, service] of dataPlanes) {
-    const streamMaxMs = Number(withDefaults(environmentOf(service).STREAM_MAX_DURATION_MS ?? '300000'));
+    // The data plane bounds its own stop at SHUTDOWN_GRACE_MS + 30 s (settling after the streams end).
+    const drainMs = Number(withDefaults(environmentOf(service).SHUTDOWN_GRACE_MS ?? '30000')) + 30_000;
     const grace = durationSeconds(service.stop_grace_period ?? '10s');
-    if (grace === undefined || grace * 1000 <= streamMaxMs) {
-      findings.push(finding(file, `${name}: stop_grace_period (${service.stop_grace_period ?? 'default 10s'}) must exceed STREAM_MAX_DURATION_MS (${streamMaxMs} ms) so a drain can finish its streams`));
+    if (grace === undefined || grace * 1000 < drainMs) {
+      findings.push(finding(file, `${name}: stop_grace_period (${service.stop_grace_period ?? 'default 10s'}) must cover the drain, SHUTDOWN_GRACE_MS + 30 s (${drainMs} ms)`));
     }
   }
 

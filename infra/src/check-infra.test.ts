@@ -64,9 +64,9 @@ describe('infra check', () => {
       expect(findings).toEqual([expect.stringContaining('control-plane/control-plane: readinessProbe uses port admin')]);
     });
 
-    it('rejects a grace period shorter than the longest stream', async () => {
-      const findings = await findingsAfter('k8s/data-plane.yaml', (text) => text.replace('terminationGracePeriodSeconds: 330', 'terminationGracePeriodSeconds: 30'));
-      expect(findings).toEqual([expect.stringContaining('terminationGracePeriodSeconds must exceed STREAM_MAX_DURATION_MS (300000 ms)')]);
+    it('rejects a grace period shorter than the drain', async () => {
+      const findings = await findingsAfter('k8s/data-plane.yaml', (text) => text.replace('terminationGracePeriodSeconds: 100', 'terminationGracePeriodSeconds: 60'));
+      expect(findings).toEqual([expect.stringContaining('terminationGracePeriodSeconds must cover the drain, preStop + SHUTDOWN_GRACE_MS + 30 s (95000 ms)')]);
     });
 
     it('rejects an Ingress that routes a path elsewhere than nginx does', async () => {
@@ -94,15 +94,15 @@ describe('infra check', () => {
 
   describe('compose', () => {
     it('rejects an unknown key (the Compose schema)', async () => {
-      expect(await findingsAfter('compose/compose.yaml', (text) => text.replace('    stop_grace_period: 60s', '    stop_grace_periods: 60s'))).toEqual([
+      expect(await findingsAfter('compose/compose.yaml', (text) => text.replace('(bounded at 60 s).\n    stop_grace_period: 65s', '(bounded at 60 s).\n    stop_grace_periods: 65s'))).toEqual([
         expect.stringMatching(/compose\.yaml: \/services\/worker must NOT have additional properties/),
       ]);
     });
 
     it('rejects a data plane that would be killed mid-stream, and nginx missing a replica', async () => {
-      expect(await findingsAfter('compose/compose.yaml', (text) => text.replace('stop_grace_period: 330s', 'stop_grace_period: 10s'))).toEqual([
-        expect.stringContaining('data-plane-1: stop_grace_period (10s) must exceed STREAM_MAX_DURATION_MS'),
-        expect.stringContaining('data-plane-2: stop_grace_period (10s) must exceed STREAM_MAX_DURATION_MS'),
+      expect(await findingsAfter('compose/compose.yaml', (text) => text.replace('stop_grace_period: 95s', 'stop_grace_period: 10s'))).toEqual([
+        expect.stringContaining('data-plane-1: stop_grace_period (10s) must cover the drain, SHUTDOWN_GRACE_MS + 30 s (90000 ms)'),
+        expect.stringContaining('data-plane-2: stop_grace_period (10s) must cover the drain, SHUTDOWN_GRACE_MS + 30 s (90000 ms)'),
       ]);
       expect(await findingsAfter('compose/compose.yaml', (text) => text.replace(' server data-plane-2:8080 max_fails=2 fail_timeout=5s;', ''))).toEqual([
         expect.stringContaining("nginx's DATA_PLANE_SERVERS leaves out data-plane-2"),

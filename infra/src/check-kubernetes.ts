@@ -106,12 +106,18 @@ export async function checkKubernetes(directory: string, files: KubernetesFiles,
   }
   if (!ofKind('Job').some((entry) => JSON.stringify(containersOf(entry.object)).includes('"migrate"'))) findings.push(finding(directory, 'no migration Job'));
 
-  const config = ofKind('ConfigMap').map((entry) => entry.object.data ?? {}).find((data) => data.STREAM_MAX_DURATION_MS);
-  const streamMaxMs = Number(config?.STREAM_MAX_DURATION_MS ?? 300_000);
+  const config = Object.assign({}, ...ofKind('ConfigMap').map((entry) => entry.object.data ?? {})) as Record<string, string>;
+  const streamMaxMs = Number(config.STREAM_MAX_DURATION_MS ?? 300_000);
   const dataPlane = deploymentNamed('data-plane');
   if (!dataPlane) findings.push(finding(directory, 'no data-plane Deployment'));
-  else if ((dataPlane.object.spec?.template?.spec?.terminationGracePeriodSeconds ?? 30) * 1000 <= streamMaxMs) {
-    findings.push(finding(dataPlane.file, `data-plane: terminationGracePeriodSeconds must exceed STREAM_MAX_DURATION_MS (${streamMaxMs} ms) so a drain can finish its streams`));
+  else {
+    // preStop, then the data plane's own stop: streams run on for SHUTDOWN_GRACE_MS, settling takes up to 30 s more.
+    const preStop = containersOf(dataPlane.object).map((container) => (container as { lifecycle?: { preStop?: { exec?: { command?: string[] } } } }).lifecycle?.preStop?.exec?.command ?? []);
+    const preStopMs = Math.max(0, ...preStop.map((command) => (command[0] === 'sleep' ? Number(command[1]) * 1000 : 0)));
+    const drainMs = preStopMs + Number(config.SHUTDOWN_GRACE_MS ?? 30_000) + 30_000;
+    if ((dataPlane.object.spec?.template?.spec?.terminationGracePeriodSeconds ?? 30) * 1000 < drainMs) {
+      findings.push(finding(dataPlane.file, `data-plane: terminationGracePeriodSeconds must cover the drain, preStop + SHUTDOWN_GRACE_MS + 30 s (${drainMs} ms)`));
+    }
   }
 
   const ingressPaths: IngressPath[] = [];

@@ -2,8 +2,8 @@
 // PostgreSQL) or inside the running embedded service (through the loopback admin endpoint).
 import { z } from 'zod';
 import {
-  addMember, auditWallet, createApiKey, createOrganization, createUser, findUserByEmail, getCredits, grantCredit, IdempotencyConflictError,
-  listAccounts, microsToNumber, revokeApiKey, revokeUserSessions, setPasswordHash, usdToMicros, type Database,
+  addMember, applyMigrations, auditWallet, createApiKey, createOrganization, createUser, findUserByEmail, getCredits, grantCredit,
+  IdempotencyConflictError, listAccounts, microsToNumber, revokeApiKey, revokeUserSessions, setPasswordHash, usdToMicros, type Database,
 } from '@voice-router/ledger';
 import { hashPassword, passwordProblem } from '@voice-router/service-kit';
 
@@ -26,6 +26,7 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('set-password'), email, password: z.string() }),
   z.object({ command: z.literal('list-accounts') }),
   z.object({ command: z.literal('audit'), email, org: z.uuid().optional() }),
+  z.object({ command: z.literal('migrate') }),
 ]);
 
 export type AdminCommand = z.infer<typeof AdminCommandSchema>;
@@ -113,6 +114,10 @@ export async function runAdminCommand(database: Database, command: AdminCommand)
           createdAt: account.createdAt.toISOString(),
         })),
       };
+    case 'migrate':
+      // The CLI opens the database without migrating it first, so this reports what it applied
+      // (a deployment's migration Job). Inside the running embedded service it finds nothing to do.
+      return { applied: await applyMigrations(database.sql) };
     case 'audit': {
       const accountId = await targetAccount(database, command.email, command.org);
       const audit = await auditWallet(database.sql, accountId);

@@ -18,6 +18,7 @@ const USAGE = `usage: npm run admin -- <command> [options]
   set-password --email <email> --password -        (reads the password from standard input)
   list-accounts
   audit        --email <email> [--org <org id>]
+  migrate      applies pending database migrations and lists them (every other command does this first)
 Embedded mode uses DATA_DIR (default ./.data); with DATABASE_URL it talks to PostgreSQL.`;
 
 export function parseArguments(argv: string[]): AdminCommand {
@@ -61,8 +62,10 @@ async function viaRunningService(endpoint: AdminEndpointFile, command: AdminComm
 
 async function run(command: AdminCommand): Promise<unknown> {
   const databaseUrl = process.env.DATABASE_URL;
+  // `migrate` applies the migrations itself, to report them; every other command migrates on opening.
+  const migrate = command.command !== 'migrate';
   if (databaseUrl) {
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 }, { migrate });
     try {
       return await runAdminCommand(database, command);
     } finally {
@@ -77,7 +80,7 @@ async function run(command: AdminCommand): Promise<unknown> {
     if (endpoint) return viaRunningService(endpoint, command);
     let database;
     try {
-      database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { migrate });
     } catch (error) {
       if (!(error instanceof DataDirLockedError)) throw error;
       if (Date.now() > deadline) {

@@ -47,8 +47,8 @@ export interface DataPlane {
 }
 
 export async function startDataPlane(options: DataPlaneOptions): Promise<DataPlane> {
-  const { uws, implementation, reason } = loadUws();
-  if (implementation === 'native') options.logger.info('uWebSockets.js native build loaded');
+  const { uws, implementation, build, reason } = loadUws();
+  if (implementation === 'native') options.logger.info('uWebSockets.js native build loaded', { build, ...(reason ? { reason } : {}) });
   else options.logger.warn('uWebSockets.js native build unavailable; using the JavaScript fallback (slower)', { reason });
 
   const auth = createApiKeyAuthenticator({ sql: options.sql, cacheTtlMs: options.authCacheTtlMs });

@@ -21,6 +21,8 @@ export interface SystemOptions {
   environment: Record<string, string>;
   /** Start through `node scripts/start.mjs`, exactly as `npm start` does. */
   viaNpmStart?: boolean;
+  /** Scaled-out mode: extra environment for data-plane replica 1 or 2 only. */
+  replicaEnvironment?(replica: number): Record<string, string>;
 }
 
 export interface RunningSystem {
@@ -28,6 +30,8 @@ export interface RunningSystem {
   /** Every data-plane base URL (two in the scaled-out mode). */
   baseUrls: string[];
   baseUrl: string;
+  /** The control plane's own URL (scaled-out mode only). */
+  controlPlaneUrl?: string;
   admin(...args: string[]): Promise<Record<string, unknown>>;
   /** Everything the processes wrote, for "nothing leaks" checks. */
   logs(): string;
@@ -110,6 +114,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const common = { ...options.environment };
   let adminEnvironment: Record<string, string>;
   let baseUrls: string[];
+  let controlPlaneUrl: string | undefined;
   try {
     if (options.mode === 'embedded') {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-e2e-'));
@@ -128,6 +133,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       cleanups.push(() => flushRedisPrefix(redisUrl()!, prefix));
       const shared = { ...common, DATABASE_URL: database.url, REDIS_URL: redisUrl()!, REDIS_PREFIX: prefix };
       const controlPort = await freePort();
+      controlPlaneUrl = `http://127.0.0.1:${controlPort}`;
       // The data planes reach the control plane from 127.0.0.1: only they may say who the client is.
       const controlTrusts = [common.TRUSTED_PROXIES, '127.0.0.1'].filter(Boolean).join(',');
       managed.push(startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort), TRUSTED_PROXIES: controlTrusts }));
@@ -136,15 +142,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       for (const replica of [1, 2]) {
         const port = await freePort();
         managed.push(startProcess(`data-plane-${replica}`, [entry('data-plane')], {
-          ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`,
+          ...shared, PORT: String(port), CONTROL_PLANE_URL: controlPlaneUrl, ...options.replicaEnvironment?.(replica),
         }));
         baseUrls.push(`http://127.0.0.1:${port}`);
       }
       adminEnvironment = { DATABASE_URL: database.url };
     }
     for (const url of baseUrls) await waitUntilServing(`${url}/v1/status`, managed);
-    // The control plane, through a data plane's forwarding (each data plane answers /healthz itself).
-    if (options.mode === 'scaled') await waitUntilServing(`${baseUrls[0]}/v1/openapi.json`, managed);
+    // The control plane itself: a suite may cut the data planes off from it (load-balancer.e2e.test.ts).
+    if (controlPlaneUrl) await waitUntilServing(`${controlPlaneUrl}/readyz`, managed);
   } catch (error) {
     await stopAll(managed);
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -154,6 +160,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     mode: options.mode,
     baseUrls,
     baseUrl: baseUrls[0]!,
+    controlPlaneUrl,
     admin: (...args) => runAdmin(adminEnvironment, args),
     logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
     kill(name) {

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Synthesize speech (streamed)
-         * @description Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. Bodies over 65536 bytes are refused. A provider with no API key configured answers 503 provider_unavailable.
+         * @description Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. Bodies over 65536 bytes are refused. A provider with no API key configured answers 503 provider_unavailable; so does the local provider when its synthesis queue is full (with Retry-After). Per-key limits are checked before anything is reserved or sent upstream: the rate and concurrency limits (429), then, atomically with the reservation, the key's spend caps (402 spend_limit_exceeded, `code` daily_spend_cap_exceeded or monthly_spend_cap_exceeded; the window is the UTC calendar day or month, and `details` says when it resets).
          */
         post: operations["createSpeech"];
         delete?: never;
@@ -202,7 +202,8 @@ export interface paths {
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** @description Beyond the spec: changes a key after creation (name and limits). Allowed for the member who minted it and for owners of its account; anyone else, or an unknown or revoked id, gets 404. Only the fields sent change; null returns a limit to the deployment default or removes a cap. A new cap counts what the key already spent in the current window. Takes effect at once on a data plane in the same process and within AUTH_CACHE_TTL_MS (500 ms) on every replica. */
+        patch: operations["updateKey"];
         trace?: never;
     };
     "/v1/usage": {
@@ -241,10 +242,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every error response. `details` is for people; `error` is the stable machine code. */
+        /** @description Every error response. `details` is for people; `error` (and `code`, when present) are stable machine codes. */
         Error: {
             /** @enum {string} */
-            error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
+            error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "spend_limit_exceeded" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "concurrency_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
+            /** @description A finer machine code where one `error` covers several cases: on 429 `rate_limit_exceeded` (rate_limited) or `concurrency_limit_exceeded` (concurrency_limited); on 402 spend_limit_exceeded `daily_spend_cap_exceeded` or `monthly_spend_cap_exceeded`. */
+            code?: string;
             details?: string;
         };
         /** @description Fields OpenAI accepts that the router does not use (e.g. `stream_format`) are ignored and named in the `X-Router-Warnings` response header. Bodies over 65536 bytes are refused with 400 invalid_body before they are read. */
@@ -408,7 +411,7 @@ export interface components {
         ApiKeyList: {
             keys: components["schemas"]["ApiKey"][];
         };
-        /** @description Limits are stored now and enforced by the data plane in a later release. */
+        /** @description maxConcurrency: speech streams open at once (429 concurrency_limited beyond it). rateLimitPerMinute: requests per 60-second window (429 rate_limited beyond it). Without them the deployment defaults apply (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE). dailySpendCapMicros / monthlySpendCapMicros: committed plus reserved spend of this key in the current UTC day / UTC month (402 spend_limit_exceeded beyond it); without them there is no cap. */
         CreateApiKeyRequest: {
             name: string;
             maxConcurrency?: number;
@@ -465,6 +468,14 @@ export interface components {
                 status: "committed" | "voided";
                 costMicros: number;
             }[];
+        };
+        /** @description Only the fields present change; null sets a limit back to the deployment default, or removes a cap. maxConcurrency: speech streams open at once (429 concurrency_limited beyond it). rateLimitPerMinute: requests per 60-second window (429 rate_limited beyond it). Without them the deployment defaults apply (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE). dailySpendCapMicros / monthlySpendCapMicros: committed plus reserved spend of this key in the current UTC day / UTC month (402 spend_limit_exceeded beyond it); without them there is no cap. */
+        UpdateApiKeyRequest: {
+            name?: string;
+            maxConcurrency?: number | null;
+            rateLimitPerMinute?: number | null;
+            dailySpendCapMicros?: number | null;
+            monthlySpendCapMicros?: number | null;
         };
     };
     responses: never;
@@ -525,7 +536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description insufficient_credit */
+            /** @description insufficient_credit, spend_limit_exceeded */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -537,6 +548,17 @@ export interface operations {
             /** @description scope_required */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. concurrency_limited (`code`: concurrency_limit_exceeded): the key already has maxConcurrency speech streams open across every replica; a slot frees the moment a stream ends. A client may treat either as the same condition. */
+            429: {
+                headers: {
+                    /** @description Rate limit: whole seconds until the window resets (hard). Concurrency limit: 1 (a soft hint). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -620,6 +642,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCreditActivity: {
@@ -672,6 +705,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listProviders: {
@@ -690,6 +734,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Providers"];
+                };
+            };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -719,6 +774,17 @@ export interface operations {
                     "application/json": components["schemas"]["Voices"];
                 };
             };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getStatus: {
@@ -737,6 +803,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1001,6 +1078,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedApiKey"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized */

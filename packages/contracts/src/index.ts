@@ -1,5 +1,5 @@
 // @voice-router/contracts: request/response schemas shared by the servers, the CLI and the OpenAPI document.
-export { ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, ErrorBodySchema, errorBody, type ErrorCode, type ErrorBody } from './errors.js';
+export { ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, LIMIT_CODES, ErrorBodySchema, errorBody, type ErrorCode, type ErrorBody } from './errors.js';
 export {
   SpeechRequestSchema, AudioFormatSchema, MAX_SPEECH_BODY_BYTES, SPEECH_KNOWN_FIELDS, SPEECH_HEADERS,
   parseModel, countCodePoints, type SpeechRequest, type ParsedModel,
@@ -17,5 +17,8 @@ export {
   SESSION_TOKEN_PREFIX, DEVICE_CODE_TTL_SECONDS, DEVICE_POLL_INTERVAL_SECONDS, SESSION_TTL_DAYS,
   DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema, LogoutResponseSchema,
 } from './auth.js';
-export { ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
+export {
+  ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, UpdateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema,
+  KEY_LIMIT_BOUNDS, type UpdateApiKeyRequest,
+} from './keys.js';
 export { UsageQuerySchema, UsageResponseSchema } from './usage.js';

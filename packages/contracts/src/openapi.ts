@@ -6,7 +6,9 @@ import { ActivityResponseSchema, ActivityRowSchema, CreditsResponseSchema } from
 import {
   DeviceCodeResponseSchema, LogoutResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema,
 } from './auth.js';
-import { ApiKeyListSchema, ApiKeySchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
+import {
+  ApiKeyListSchema, ApiKeySchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema, UpdateApiKeyRequestSchema,
+} from './keys.js';
 import { UsageResponseSchema } from './usage.js';
 import {
   ModelSchema, PricingSchema, ProviderSchema, ProviderStatusSchema, ProvidersResponseSchema, StatusResponseSchema,
@@ -18,7 +20,7 @@ const NAMED_SCHEMAS = [
   ProvidersResponseSchema, VoicesResponseSchema, StatusResponseSchema, ActivityRowSchema, ProviderSchema, ModelSchema,
   PricingSchema, VoiceSchema, ProviderStatusSchema, DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema,
   WhoamiResponseSchema, LogoutResponseSchema, ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema,
-  DeletedApiKeySchema, UsageResponseSchema,
+  DeletedApiKeySchema, UsageResponseSchema, UpdateApiKeyRequestSchema,
 ];
 
 const reference = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -45,6 +47,33 @@ function componentSchemas(): Record<string, unknown> {
   }
   return schemas;
 }
+
+const retryAfterHeader = (description: string) => ({ 'Retry-After': { schema: { type: 'integer', minimum: 1 }, description } });
+
+const RATE_LIMIT_TEXT =
+  'rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, ' +
+  'which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; ' +
+  'session tokens are not counted here.';
+
+/** 429 on data-plane endpoints a pk_ key may call: the rate case only. */
+const rateLimitedResponse = {
+  '429': {
+    description: RATE_LIMIT_TEXT,
+    headers: retryAfterHeader('Whole seconds until the rate window resets (a hard value: earlier retries are refused).'),
+    ...json('Error'),
+  },
+};
+
+/** 429 on speech: the rate case and the concurrency case, told apart by `error` (and `code`). */
+const speechLimitedResponse = {
+  '429': {
+    description:
+      `${RATE_LIMIT_TEXT} concurrency_limited (\`code\`: concurrency_limit_exceeded): the key already has maxConcurrency speech streams open ` +
+      'across every replica; a slot frees the moment a stream ends. A client may treat either as the same condition.',
+    headers: retryAfterHeader('Rate limit: whole seconds until the window resets (hard). Concurrency limit: 1 (a soft hint).'),
+    ...json('Error'),
+  },
+};
 
 const bearer = [{ apiKey: [] }];
 const session = [{ session: [] }];
@@ -86,7 +115,11 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
             'Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. ' +
             'Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); ' +
             'an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. ' +
-            `Bodies over ${MAX_SPEECH_BODY_BYTES} bytes are refused. A provider with no API key configured answers 503 provider_unavailable.`,
+            `Bodies over ${MAX_SPEECH_BODY_BYTES} bytes are refused. A provider with no API key configured answers 503 provider_unavailable; ` +
+            'so does the local provider when its synthesis queue is full (with Retry-After). ' +
+            'Per-key limits are checked before anything is reserved or sent upstream: the rate and concurrency limits (429), then, atomically with ' +
+            'the reservation, the key\'s spend caps (402 spend_limit_exceeded, `code` daily_spend_cap_exceeded or monthly_spend_cap_exceeded; ' +
+            'the window is the UTC calendar day or month, and `details` says when it resets).',
           security: bearer,
           requestBody: { required: true, ...json('SpeechRequest') },
           responses: {
@@ -103,7 +136,11 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
                 'audio/l16': { schema: { type: 'string', format: 'binary' }, description: '16-bit little-endian, 24 kHz, mono.' },
               },
             },
-            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'scope_required', 'internal_error', 'upstream_error', 'provider_unavailable'),
+            ...errors(
+              'invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'spend_limit_exceeded', 'scope_required', 'internal_error',
+              'upstream_error', 'provider_unavailable',
+            ),
+            ...speechLimitedResponse,
             [String(UPSTREAM_TIMEOUT_STATUS)]: { description: 'upstream_error: no response within the per-attempt deadline', ...json('Error') },
           },
         },
@@ -111,7 +148,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       '/v1/credits': {
         get: {
           operationId: 'getCredits', security: eitherToken, parameters: [organizationHeader],
-          responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized', 'organization_required', 'forbidden') },
+          responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized', 'organization_required', 'forbidden'), ...rateLimitedResponse },
         },
       },
       '/v1/credits/activity': {
@@ -119,11 +156,15 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
           operationId: 'listCreditActivity',
           security: eitherToken,
           parameters: [organizationHeader, { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } }],
-          responses: { '200': { description: 'Ledger rows, newest first.', ...json('Activity') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
+          responses: {
+            '200': { description: 'Ledger rows, newest first.', ...json('Activity') },
+            ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden'),
+            ...rateLimitedResponse,
+          },
         },
       },
       '/v1/providers': {
-        get: { operationId: 'listProviders', responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') } } },
+        get: { operationId: 'listProviders', responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') }, ...rateLimitedResponse } },
       },
       '/v1/voices': {
         get: {
@@ -133,11 +174,11 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
             { name: 'language', in: 'query', schema: { type: 'string' }, description: 'ISO prefix, case-insensitive (`en` matches `en-US`).' },
             { name: 'gender', in: 'query', schema: { type: 'string' }, description: 'Exact gender label, case-insensitive.' },
           ],
-          responses: { '200': { description: 'Voices across providers.', ...json('Voices') } },
+          responses: { '200': { description: 'Voices across providers.', ...json('Voices') }, ...rateLimitedResponse },
         },
       },
       '/v1/status': {
-        get: { operationId: 'getStatus', responses: { '200': { description: 'Provider availability, computed without upstream calls.', ...json('Status') } } },
+        get: { operationId: 'getStatus', responses: { '200': { description: 'Provider availability, computed without upstream calls.', ...json('Status') }, ...rateLimitedResponse } },
       },
       '/v1/auth/device-code': {
         post: {
@@ -189,6 +230,17 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
           description: 'Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica.',
           responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'not_found') },
+        },
+        patch: {
+          operationId: 'updateKey', security: session,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          description:
+            'Beyond the spec: changes a key after creation (name and limits). Allowed for the member who minted it and for owners of its account; ' +
+            'anyone else, or an unknown or revoked id, gets 404. Only the fields sent change; null returns a limit to the deployment default or removes ' +
+            'a cap. A new cap counts what the key already spent in the current window. Takes effect at once on a data plane in the same process and ' +
+            'within AUTH_CACHE_TTL_MS (500 ms) on every replica.',
+          requestBody: { required: true, ...json('UpdateApiKeyRequest') },
+          responses: { '200': { description: 'The key as listed.', ...json('ApiKey') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'not_found') },
         },
       },
       '/v1/usage': {

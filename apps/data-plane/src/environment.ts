@@ -31,6 +31,13 @@ export const dataPlaneEnvironmentShape = {
   CONTROL_PLANE_URL: url.optional(),
   /** Benchmarks: per-stream backlog and stream counts at GET /internal/metrics (loopback only). */
   DATA_PLANE_METRICS: z.stringbool().default(false),
+  /** Limits of keys that have none of their own; the same names and bounds as the control plane's. */
+  DEFAULT_KEY_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
+  DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** `off` stops enforcing rate and concurrency limits (benchmarks, emergencies); spend caps always hold. */
+  KEY_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** With REDIS_URL: how long a stream's concurrency slot outlives its replica (refreshed every third of it). */
+  CONCURRENCY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
 };
 
 export const dataPlaneEnvironmentSchema = z
@@ -71,5 +78,16 @@ export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsS
     streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
     shutdownGraceMs: environment.SHUTDOWN_GRACE_MS,
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
+    keyLimitDefaults: { maxConcurrency: environment.DEFAULT_KEY_MAX_CONCURRENCY, rateLimitPerMinute: environment.DEFAULT_KEY_RATE_LIMIT_PER_MINUTE },
+  };
+}
+
+/** How the key limiter is started: off, in this process's memory, or in Redis shared by every replica. */
+export function keyLimiterSettings(environment: z.infer<typeof dataPlaneSettingsSchema> & { REDIS_URL?: string; REDIS_PREFIX: string }) {
+  return {
+    enabled: environment.KEY_LIMITS === 'on',
+    redisUrl: environment.REDIS_URL,
+    prefix: environment.REDIS_PREFIX,
+    leaseTtlMs: environment.CONCURRENCY_LEASE_TTL_MS,
   };
 }

@@ -4,7 +4,8 @@ import { createProviderRegistry } from '@voice-router/providers';
 import { createQueueSettler } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { startDataPlane } from './data-plane.js';
-import { dataPlaneEnvironmentSchema, dataPlaneSettings, providerSettings } from './environment.js';
+import { dataPlaneEnvironmentSchema, dataPlaneSettings, keyLimiterSettings, providerSettings } from './environment.js';
+import { startKeyLimiter } from './limits/request-limits.js';
 
 async function main() {
   const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
@@ -12,8 +13,10 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
   const registry = createProviderRegistry(providerSettings(environment));
   const settler = createQueueSettler({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger });
+  const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), logger);
   const dataPlane = await startDataPlane({
     ...dataPlaneSettings(environment),
+    keyLimiter,
     sql: database.sql,
     registry,
     settler,
@@ -24,7 +27,7 @@ async function main() {
   logger.info('data plane listening', { url: `http://${environment.HOST}:${dataPlane.port}`, pid: process.pid });
   // Reverse order: drain the streams, then settle what they decided, then let go of the rest.
   onShutdown(
-    [() => database.close(), () => registry.close(), () => settler.close(), () => dataPlane.close()],
+    [() => database.close(), () => registry.close(), () => settler.close(), async () => keyLimiter?.close(), () => dataPlane.close()],
     (message) => logger.info(message),
     { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 },
   );

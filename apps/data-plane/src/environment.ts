@@ -12,6 +12,8 @@ export const providerEnvironmentShape = {
   CARTESIA_API_KEY: z.string().optional(),
   CARTESIA_BASE_URL: url.optional(),
   LOCAL_TTS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Local synthesis requests that may wait for a worker; more are refused with 503 and Retry-After. */
+  LOCAL_TTS_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   UPSTREAM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   UPSTREAM_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(65_536).default(1024),
@@ -63,7 +65,7 @@ export function providerSettings(environment: ProviderEnvironment) {
     openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },
     elevenlabs: { apiKey: environment.ELEVENLABS_API_KEY, baseUrl: environment.ELEVENLABS_BASE_URL },
     cartesia: { apiKey: environment.CARTESIA_API_KEY, baseUrl: environment.CARTESIA_BASE_URL },
-    local: { workers: environment.LOCAL_TTS_WORKERS },
+    local: { workers: environment.LOCAL_TTS_WORKERS, maxQueued: environment.LOCAL_TTS_MAX_QUEUE },
   };
 }
 

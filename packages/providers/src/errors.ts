@@ -1,7 +1,8 @@
 // Errors the providers package throws. Retry logic and the router read only their fields, never messages.
 // Messages are built from safe parts only: upstream bodies and API keys never reach them.
 
-export type ProviderErrorKind = 'http' | 'timeout' | 'network' | 'protocol';
+/** `overloaded`: the provider refused the work for lack of capacity (the local synthesis queue is full); never retried. */
+export type ProviderErrorKind = 'http' | 'timeout' | 'network' | 'protocol' | 'overloaded';
 
 export interface ProviderErrorOptions {
   provider: string;
@@ -68,6 +69,8 @@ function describe(kind: ProviderErrorKind, status: number | null): string {
       return 'network error talking to upstream';
     case 'protocol':
       return 'upstream response was not audio';
+    case 'overloaded':
+      return 'no capacity for another request';
   }
 }
 

@@ -11,7 +11,7 @@ import { readBody } from '../http/request-body.js';
 import { sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
 import { routerEndCause, RouterEndedStream } from '../lifecycle/stream-end.js';
-import { sendLimitRefusal, sendSpendCapRefusal } from '../limits/limit-responses.js';
+import { sendErrorWithRetryAfter, sendLimitRefusal, sendSpendCapRefusal } from '../limits/limit-responses.js';
 import type { StreamSlot } from '@voice-router/limits';
 import { planSpeech, type SpeechPlan } from './speech-plan.js';
 
@@ -118,6 +118,12 @@ function failBeforeAudio(
     context.logger.warn('upstream failed before audio', {
       provider: error.provider, kind: error.kind, statusCode: error.statusCode, upstreamCode: error.upstreamCode,
     });
+    if (error.kind === 'overloaded') {
+      // The local synthesis queue is full: say when to come back instead of waiting in it.
+      settleVoid('provider_unavailable', { provider: plan.provider, overloaded: true });
+      const retryAfter = Math.max(1, Math.ceil((error.retryAfterMs ?? 1_000) / 1_000));
+      return sendErrorWithRetryAfter(res, state, 'provider_unavailable', `${plan.provider} is at capacity; retry in ${retryAfter} s`, retryAfter);
+    }
     if (error.kind === 'timeout') {
       settleVoid('upstream_timeout', { provider: plan.provider });
       return sendError(res, state, 'upstream_error', `${plan.provider} did not answer within ${context.attemptTimeoutMs} ms`, {

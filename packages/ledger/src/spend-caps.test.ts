@@ -120,6 +120,11 @@ for (const mode of modes) {
       expect(await voidReservation(database.sql, { reservationId: pending, source: 'worker', errorCode: 'x' })).toBe('settled');
       expect(await spent(key.id)).toEqual({ day: 400n });
       expect((await reserve(capped, 600n)).ok).toBe(true);
+      // A cap lowered below what was spent refuses paid requests, never free ones.
+      await updateApiKey(database.sql, { keyId: key.id, userId, changes: { dailySpendCapMicros: 10n } });
+      const lowered = (await findActiveApiKey(database.sql, updated!.keyHash))!;
+      expect(await reserve(lowered, 1n)).toMatchObject({ ok: false, reason: 'daily_spend_cap', capMicros: 10n });
+      expect((await reserve(lowered, 0n)).ok).toBe(true);
 
       // Back to no cap (null) and to the default concurrency.
       await updateApiKey(database.sql, { keyId: key.id, userId, changes: { dailySpendCapMicros: null, maxConcurrency: null } });

@@ -95,7 +95,9 @@ export async function reserveCredit(sql: SqlClient, input: ReserveCreditInput): 
   const daily = input.dailySpendCapMicros ?? null;
   const monthly = input.monthlySpendCapMicros ?? null;
   let rows: Array<{ balance_micros: unknown; reserved_micros: unknown }>;
-  if (input.apiKeyId === null || (daily === null && monthly === null)) {
+  // Free requests (the local voice) add no spend, so no cap can refuse them, even one lowered below
+  // what the key already spent.
+  if (input.apiKeyId === null || (daily === null && monthly === null) || input.amountMicros === 0n) {
     rows = await sql.query(RESERVE, values, 'ledger_reserve');
   } else {
     try {

@@ -5,7 +5,7 @@ import {
   DuplicateEmailError, acceptInvitation, createApiKey, createInvitation, createOrganization, createSession, createUser,
   decideUserCode, findActiveSession, findLoginUser, findPendingInvitation, findAccountKey, getCredits, isMember, listAccountKeys,
   listActivity, listInvitations, listUserAccounts, lookUpUserCode, microsToNumber, revokeOwnKey, revokeSession,
-  setPasswordHash, sha256, usageReport, type Database,
+  setPasswordHash, sha256, updateApiKey, usageReport, type Database,
 } from '@voice-router/ledger';
 import { hashPassword, passwordProblem, verifyPassword } from '@voice-router/service-kit';
 import { createRateLimiter } from '../security/rate-limiter.js';
@@ -13,6 +13,7 @@ import { createRateLimiter } from '../security/rate-limiter.js';
 export interface ConsoleServiceOptions {
   database: Database;
   signupMode: 'open' | 'invite';
+  /** Called with a revoked or changed key's hash (a data plane in this process drops it from its cache). */
   onKeyRevoked(keyHash: string): void;
 }
 
@@ -32,9 +33,11 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
   const signupByAddress = createRateLimiter({ limit: 20, windowMs: 60 * 60_000 });
   const codeGuesses = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
 
-  const toConsoleKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number], userId: string): ConsoleKey => ({
-    ...key, revocableByMe: key.createdByUserId === userId,
+  const toConsoleKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number], userId: string, isOwner: boolean): ConsoleKey => ({
+    ...key, revocableByMe: key.createdByUserId === userId, editableByMe: isOwner || key.createdByUserId === userId,
   });
+  const roleIn = async (userId: string, accountId: string) =>
+    (await listUserAccounts(sql, userId)).find((account) => account.accountId === accountId)?.role;
 
   return {
     signupOpen: () => options.signupMode === 'open',
@@ -117,8 +120,9 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     listAccounts: (userId) => listUserAccounts(sql, userId) as Promise<ConsoleAccount[]>,
 
     async listKeys({ userId, accountId }) {
-      if (!(await isMember(sql, userId, accountId))) return forbidden;
-      return (await listAccountKeys(sql, accountId)).map((key) => toConsoleKey(key, userId));
+      const role = await roleIn(userId, accountId);
+      if (!role) return forbidden;
+      return (await listAccountKeys(sql, accountId)).map((key) => toConsoleKey(key, userId, role === 'owner'));
     },
 
     async createKey({ userId, accountId, name, maxConcurrency, rateLimitPerMinute, dailySpendCapMicros, monthlySpendCapMicros }) {
@@ -130,7 +134,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
         monthlySpendCapMicros: monthlySpendCapMicros === undefined ? undefined : BigInt(monthlySpendCapMicros),
       });
       const key = (await findAccountKey(sql, accountId, created.id))!;
-      return { ok: true, key: toConsoleKey(key, userId), keyValue: created.keyValue };
+      return { ok: true, key: toConsoleKey(key, userId, (await roleIn(userId, accountId)) === 'owner'), keyValue: created.keyValue };
     },
 
     async revokeKey({ userId, keyId }) {
@@ -138,6 +142,23 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
       if (!keyHash) return { ok: false, reason: 'not_found', message: 'No key with that id that you created.' };
       options.onKeyRevoked(keyHash);
       return { ok: true };
+    },
+
+    async updateKey({ userId, accountId, keyId, changes }) {
+      if (!changes.name.trim() || changes.name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters).' };
+      const notFound = { ok: false as const, reason: 'not_found' as const, message: 'No such key that you created or whose account you own.' };
+      const micros = (value: number | null) => (value === null ? null : BigInt(value));
+      const updated = await updateApiKey(sql, {
+        keyId, userId,
+        changes: {
+          name: changes.name.trim(), maxConcurrency: changes.maxConcurrency, rateLimitPerMinute: changes.rateLimitPerMinute,
+          dailySpendCapMicros: micros(changes.dailySpendCapMicros), monthlySpendCapMicros: micros(changes.monthlySpendCapMicros),
+        },
+      });
+      if (!updated || updated.accountId !== accountId) return notFound;
+      options.onKeyRevoked(updated.keyHash);
+      const key = (await findAccountKey(sql, accountId, keyId))!;
+      return { ok: true, key: toConsoleKey(key, userId, (await roleIn(userId, accountId)) === 'owner') };
     },
 
     async wallet({ userId, accountId }) {

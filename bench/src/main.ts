@@ -6,7 +6,7 @@ import { machineSummary } from './infra/proc-stats.js';
 import { stopChildrenOnSignals } from './infra/managed-process.js';
 import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
-import { setupEmbedded, setupScaled, type ModeContext } from './mode-setup.js';
+import { setupEmbedded, setupScaled, startLimitsOffTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
 import { benchOptions, UPSTREAM_PACING } from './options.js';
 import { gitState, writeResults, type BenchResults } from './report/write-results.js';
@@ -17,7 +17,8 @@ import { runHotWallet } from './scenarios/hot-wallet.js';
 import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
-import { referenceTargets, routerTarget } from './systems.js';
+import { limitsOffTarget, referenceTargets, routerTarget } from './systems.js';
+import { limitsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
@@ -59,6 +60,7 @@ if (backing.note) {
 }
 let scope: RunScope | undefined;
 const modes: ModeContext[] = [];
+const twins: LimitsOffTwin[] = [];
 stopChildrenOnSignals(async () => {
   await scope?.cleanup();
 });
@@ -72,11 +74,23 @@ try {
   modes.push(embedded, ...(scaled ? [scaled] : []));
   const routers: Target[] = modes.map((mode) => routerTarget(mode, references));
   const all = [...referenceTargets(references), ...routers];
-  log(`ready: ${all.map((target) => target.system).join(', ')}`);
+  // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks.
+  const limitsOff: Target[] = [];
+  for (const mode of modes) {
+    const twin = await startLimitsOffTwin(mode, environment, options.loadAccounts);
+    twins.push(twin);
+    limitsOff.push(limitsOffTarget(mode, twin, references));
+  }
+  log(`ready: ${[...all, ...limitsOff].map((target) => target.system).join(', ')}`);
 
-  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb(all, options.ttfbLevels, options.warmupSeconds, log));
+  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...limitsOff], options.ttfbLevels, options.warmupSeconds, log));
   results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
-    runThroughputScenario(all, { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
+    runThroughputScenario([...all, ...limitsOff], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
+  results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
+  for (const row of results.scenarios.limits) {
+    log(`  limits ${row.mode}: +${row.addedTtfbP50Ms} ms p50 TTFB at 1 stream, ${row.throughputCostPercent} % of throughput`);
+  }
+  await Promise.all(twins.splice(0).map((twin) => twin.stop()));
   // The full run measures the modes one at a time; the quick run, whose numbers are not read, overlaps them.
   const eachMode = async <T>(run: (mode: ModeContext) => Promise<T>): Promise<T[]> => {
     if (options.quick) return Promise.all(modes.map(run));
@@ -125,6 +139,7 @@ try {
   }
 } finally {
   log('stopping…');
+  await Promise.all(twins.map((twin) => twin.stop().catch(() => undefined)));
   await Promise.all(modes.map((mode) => mode.router.stop().catch(() => undefined)));
   await references.stop();
   await scope?.cleanup();

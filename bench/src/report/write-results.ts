@@ -13,6 +13,7 @@ import type { HotWalletRow } from '../scenarios/hot-wallet.js';
 import type { SettlementRow } from '../scenarios/settlement.js';
 import type { SlowStreamRow } from '../scenarios/slow-streams.js';
 import type { ThroughputRow } from '../scenarios/throughput.js';
+import type { LimitsOverheadRow } from './limits-overhead.js';
 import { renderMarkdown } from './markdown.js';
 import { groupedBarChart } from './svg-chart.js';
 import { checkTargets } from './targets-check.js';
@@ -36,6 +37,8 @@ export interface BenchResults {
     hotWallet?: HotWalletRow[];
     settlement?: SettlementRow;
     activity?: Array<ActivityRow & { seedSeconds?: number }>;
+    /** Scenarios 1-2 with per-key limits on and off (KEY_LIMITS=off twins). */
+    limits?: LimitsOverheadRow[];
   };
 }
 
@@ -50,7 +53,7 @@ export function gitState(): { commit: string; dirty: boolean } {
   }
 }
 
-const SYSTEM_ORDER = ['direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-scaled'];
+const SYSTEM_ORDER = ['direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-scaled', 'router-scaled-nolimits'];
 
 function charts(results: BenchResults) {
   const rows = results.scenarios.addedTtfb?.rows ?? [];

@@ -36,7 +36,9 @@ export function limitsOverhead(ttfb: TtfbResult | undefined, throughput: Through
       addedTtfbP50Ms: round(ttfbOn.p50 - ttfbOff.p50, 3),
       requestsPerSecondOn: rpsOn.requestsPerSecond,
       requestsPerSecondOff: rpsOff.requestsPerSecond,
-      throughputCostPercent: round(((rpsOff.requestsPerSecond - rpsOn.requestsPerSecond) / rpsOff.requestsPerSecond) * 100, 1),
+      throughputCostPercent: rpsOff.requestsPerSecond > 0
+        ? round(((rpsOff.requestsPerSecond - rpsOn.requestsPerSecond) / rpsOff.requestsPerSecond) * 100, 1)
+        : Number.NaN,
       cpuMicrosPerRequestOn: rpsOn.cpuMicrosPerRequest,
       cpuMicrosPerRequestOff: rpsOff.cpuMicrosPerRequest,
     });

@@ -25,6 +25,8 @@ export interface BenchResults {
   dirty?: boolean;
   durationSeconds?: number;
   quick: boolean;
+  /** `--limits-only`: scenarios 1 (one stream) and 2 for the routers and their KEY_LIMITS=off twins only. */
+  limitsOnly?: boolean;
   machine: ReturnType<typeof machineSummary>;
   upstream: typeof UPSTREAM_PACING;
   notes: string[];
@@ -82,7 +84,8 @@ function charts(results: BenchResults) {
 /** Writes every file and returns their paths relative to the repository. */
 export function writeResults(results: BenchResults, { rerender = false } = {}): string[] {
   if (!rerender && !results.commit) Object.assign(results, gitState());
-  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick ? ['quick'] : []));
+  // Quick and limits-only runs are partial: they never replace the committed report or latest.json.
+  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick || results.limitsOnly ? ['quick'] : []));
   fs.mkdirSync(directory, { recursive: true });
   const stem = `${results.startedAt.slice(0, 10)}-${results.commit}`;
   const svg = charts(results);

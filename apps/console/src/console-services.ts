@@ -34,6 +34,17 @@ export interface ConsoleKey {
   /** Email of the member who minted it; only they may revoke it. */
   createdBy: string | null;
   revocableByMe: boolean;
+  /** Its creator and the account's owners may change its name and limits. */
+  editableByMe: boolean;
+}
+
+/** A key's name and limits as the edit form sets them: null = the deployment default / no cap. */
+export interface ConsoleKeyChanges {
+  name: string;
+  maxConcurrency: number | null;
+  rateLimitPerMinute: number | null;
+  dailySpendCapMicros: Micros | null;
+  monthlySpendCapMicros: Micros | null;
 }
 
 export interface ConsoleLedgerRow {
@@ -121,6 +132,9 @@ export interface ConsoleServices {
   }): Promise<{ ok: true; key: ConsoleKey; keyValue: string } | Failure<'forbidden' | 'invalid'>>;
   /** The key's minter or an owner of its account may revoke it; other members get 'forbidden'. */
   revokeKey(input: { userId: string; accountId: string; keyId: string }): Promise<{ ok: true } | Failure<'not_found' | 'forbidden'>>;
+  /** Only the key's creator or an owner of its account; anyone else gets 'not_found'. */
+  updateKey(input: { userId: string; accountId: string; keyId: string; changes: ConsoleKeyChanges }):
+    Promise<{ ok: true; key: ConsoleKey } | Failure<'not_found' | 'invalid'>>;
   wallet(input: { userId: string; accountId: string }):
     Promise<{ balanceMicros: Micros; reservedMicros: Micros; activity: ConsoleLedgerRow[] } | Failure<'forbidden'>>;
   usage(input: { userId: string; accountId: string; days: number; limit: number }): Promise<ConsoleUsage | Failure<'forbidden'>>;

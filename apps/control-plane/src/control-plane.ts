@@ -24,7 +24,7 @@ export interface ControlPlaneOptions {
   /** PUBLIC_BASE_URL, for links shown to people (verification URI, invitations). */
   publicBaseUrl?: string;
   cookieSecure?: 'auto' | boolean;
-  /** Called with a revoked key's hash (the embedded data plane drops it from its cache at once). */
+  /** Called with a revoked or changed key's hash (the embedded data plane drops it from its cache at once). */
   onKeyRevoked?(keyHash: string): void;
   /** Where attempt limits are counted: memory (default) or Redis shared by every replica. The caller closes it. */
   rateLimits?: RateLimitStore;

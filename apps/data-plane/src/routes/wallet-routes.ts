@@ -2,6 +2,7 @@
 import { ActivityQuerySchema } from '@voice-router/contracts';
 import { getCredits, listActivity, microsToNumber, resolveSessionAccount, type LedgerRow } from '@voice-router/ledger';
 import type { DataPlaneContext } from '../context.js';
+import { sendLimitRefusal } from '../limits/limit-responses.js';
 import { sendError, sendJson, trackAbort, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
 
@@ -30,7 +31,11 @@ function authenticated(
     (async () => {
       const credential = await context.auth.identify(authorization);
       if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key or session token is required');
-      if (credential.kind === 'api_key') return handler(res, state, credential.key.accountId, query);
+      if (credential.kind === 'api_key') {
+        const refusal = await context.limits?.countRequest(credential.key);
+        if (refusal) return sendLimitRefusal(res, state, refusal);
+        return handler(res, state, credential.key.accountId, query);
+      }
       const resolution = await resolveSessionAccount(context.sql, credential.session.userId, organization || undefined);
       if (!resolution.ok) return sendError(res, state, resolution.code, resolution.details);
       await handler(res, state, resolution.account.accountId, query);

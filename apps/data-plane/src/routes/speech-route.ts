@@ -86,9 +86,10 @@ async function handleSpeech(
     provider: plan.provider, model: plan.input.modelId, characters: plan.characters,
     dailySpendCapMicros: key.dailySpendCapMicros, monthlySpendCapMicros: key.monthlySpendCapMicros,
   });
-  if (!reservation.ok && reservation.reason !== 'insufficient_credit') return sendSpendCapRefusal(res, state, reservation);
   if (!reservation.ok) {
+    // Nothing goes upstream: a half-open breaker's probe slot is free for another request.
     admission.permit.release();
+    if (reservation.reason !== 'insufficient_credit') return sendSpendCapRefusal(res, state, reservation);
     return sendError(res, state, 'insufficient_credit', `this request costs ${plan.costMicros} micro-dollars; add credit or shorten the input`);
   }
   const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>

@@ -29,3 +29,8 @@ export { usageReport, type UsageReport } from './operations/usage-report.js';
 export { createInvitation, listInvitations, acceptInvitation, findPendingInvitation, type InvitationRow, type AcceptOutcome } from './operations/manage-invitations.js';
 export { setPasswordHash, findLoginUser } from './operations/manage-passwords.js';
 export { sha256 } from './operations/secret-tokens.js';
+export { debitWallet, findLedgerEntryByKey, type DebitWalletInput, type DebitWalletResult } from './operations/debit-wallet.js';
+export {
+  findBillingCustomer, saveBillingCustomer, findAccountByBillingCustomer, recordTopUp, findTopUp, listTopUps, paymentIntentCreditKey,
+  type TopUpRecord, type TopUpStatus,
+} from './operations/billing-records.js';

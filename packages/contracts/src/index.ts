@@ -19,3 +19,7 @@ export {
 } from './auth.js';
 export { ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
 export { UsageQuerySchema, UsageResponseSchema } from './usage.js';
+export {
+  TOP_UP_MIN_CENTS, TOP_UP_MAX_CENTS, SAVED_CARDS_LISTED, BillingMethodSchema, BillingMethodsResponseSchema, TopUpRequestSchema,
+  TopUpResponseSchema, WebhookAckSchema, type TopUpRequest, type BillingMethod,
+} from './billing.js';

@@ -6,6 +6,15 @@ export const controlPlaneSettingsShape = {
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_…, sk_test_…, or a restricted rk_… key)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'the webhook endpoint\'s signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => ['', '/'].includes(new URL(url).pathname) && !new URL(url).search, 'only a scheme, host and port (the API is under /v1)')
+    .optional(),
 };
 
 export const controlPlaneEnvironmentSchema = z.object({
@@ -25,5 +34,9 @@ export function controlPlaneSettings(environment: Settings) {
     signupMode: environment.SIGNUP_MODE,
     publicBaseUrl: environment.PUBLIC_BASE_URL,
     cookieSecure: environment.COOKIE_SECURE === 'auto' ? ('auto' as const) : environment.COOKIE_SECURE === 'true',
+    // Without a secret key there is no billing at all (503 billing_not_configured, no Billing page).
+    stripe: environment.STRIPE_SECRET_KEY
+      ? { secretKey: environment.STRIPE_SECRET_KEY, webhookSecret: environment.STRIPE_WEBHOOK_SECRET, apiBaseUrl: environment.STRIPE_API_BASE_URL }
+      : undefined,
   };
 }

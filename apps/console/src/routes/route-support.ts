@@ -12,8 +12,8 @@ export interface RouteDependencies {
 }
 
 export function viewerOf(response: Response): Viewer {
-  const { session, account } = signedIn(response);
-  return { email: session.email, account, csrfToken: session.csrfToken };
+  const { session, account, billingEnabled } = signedIn(response);
+  return { email: session.email, account, csrfToken: session.csrfToken, billingEnabled };
 }
 
 export function isFailure(value: unknown): value is Failure<string> {
@@ -34,6 +34,10 @@ const statusByReason: Record<string, number> = {
   already_accepted: 409,
   wrong_user: 403,
   forbidden: 403,
+  declined: 402,
+  failed: 402,
+  in_progress: 409,
+  unavailable: 502,
 };
 
 export function statusFor(failure: Failure<string>): number {
@@ -47,6 +51,9 @@ const notices: Record<string, string> = {
   'organization-created': 'Organization created. It has its own wallet and keys.',
   'invitation-accepted': 'Invitation accepted. You are now a member of this organization.',
   'logged-out': 'You have logged out.',
+  'card-added': 'Card added. You can top up with it now.',
+  'card-setup-canceled': 'No card was added.',
+  'top-up-charged': 'Your card was charged. The wallet is credited as soon as the payment processor confirms the payment, usually within seconds.',
 };
 
 export function noticeText(id: unknown): string | undefined {

@@ -8,12 +8,18 @@ import {
   setPasswordHash, sha256, usageReport, type Database,
 } from '@voice-router/ledger';
 import { hashPassword, passwordProblem, verifyPassword } from '@voice-router/service-kit';
+import type { Billing } from '../billing/billing.js';
 import { createRateLimiter } from '../security/rate-limiter.js';
+import { createConsoleBilling } from './console-billing.js';
 
 export interface ConsoleServiceOptions {
   database: Database;
   signupMode: 'open' | 'invite';
   onKeyRevoked(keyHash: string): void;
+  billing?: Billing;
+  /** Logs a payment-processor failure behind a console page (its class and status, never Stripe's text). */
+  onBillingFailure?(failure: { operation: string; errorClass: string; statusCode?: number }): void;
+  publicBaseUrl?: string;
 }
 
 const CONSOLE_SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -36,7 +42,12 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     ...key, revocableByMe: key.createdByUserId === userId,
   });
 
+  const billing = options.billing && createConsoleBilling(database, options.billing, (error) => {
+    options.onBillingFailure?.({ operation: error.operation, errorClass: error.stripeErrorClass, statusCode: error.statusCode });
+  });
+
   return {
+    ...(billing ? { billing } : {}),
     signupOpen: () => options.signupMode === 'open',
 
     async signUp({ email, password, invitationToken, ip }) {

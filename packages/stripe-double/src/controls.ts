@@ -11,13 +11,18 @@ function succeededIntent(state: DoubleState, paymentIntentId: string): Stripe.Pa
   return intent;
 }
 
+/** What refunds still in force have returned of a payment. */
+function refundedOf(state: DoubleState, paymentIntentId: string): number {
+  return [...state.refunds.values()]
+    .filter((refund) => refund.payment_intent === paymentIntentId && refund.status !== 'failed' && refund.status !== 'canceled')
+    .reduce((sum, refund) => sum + refund.amount, 0);
+}
+
 export function refundPaymentIntent(
   state: DoubleState, paymentIntentId: string, options: { amount?: number; status?: 'succeeded' | 'pending' } = {},
 ): Stripe.Refund {
   const intent = succeededIntent(state, paymentIntentId);
-  const refunded = [...state.refunds.values()]
-    .filter((refund) => refund.payment_intent === intent.id && refund.status !== 'failed' && refund.status !== 'canceled')
-    .reduce((sum, refund) => sum + refund.amount, 0);
+  const refunded = refundedOf(state, intent.id);
   const amount = options.amount ?? intent.amount_received - refunded;
   if (amount <= 0 || amount + refunded > intent.amount_received) throw new Error(`cannot refund ${amount} of ${intent.id}`);
   const refund = buildRefund({
@@ -45,8 +50,9 @@ export function settleRefund(state: DoubleState, refundId: string, outcome: 'suc
 export function disputePaymentIntent(state: DoubleState, paymentIntentId: string): Stripe.Dispute {
   const intent = succeededIntent(state, paymentIntentId);
   const method = typeof intent.payment_method === 'string' ? state.paymentMethods.get(intent.payment_method) : undefined;
+  // The cardholder disputes what is left of the charge after refunds.
   const dispute = buildDispute({
-    amount: intent.amount_received, currency: intent.currency, charge: String(intent.latest_charge), paymentIntent: intent.id,
+    amount: intent.amount_received - refundedOf(state, intent.id), currency: intent.currency, charge: String(intent.latest_charge), paymentIntent: intent.id,
     brand: method?.card.brand ?? 'visa',
   });
   state.disputes.set(dispute.id, dispute);

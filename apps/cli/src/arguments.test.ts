@@ -14,7 +14,13 @@ describe('parseArguments', () => {
     expect(parse('--org=personal', 'usage', '--days', '7').values).toMatchObject({ org: 'personal', days: '7' });
   });
 
-  it('takes a second word only for keys', () => {
+  it('takes a second word for billing', () => {
+    expect(parse('billing', 'methods', '--json').command?.name).toBe('billing methods');
+    expect(parse('billing', 'topup', '--amount', '25', '--card', 'pm_1').values).toMatchObject({ amount: '25', card: 'pm_1' });
+    expect(parse('billing').command).toBeUndefined();
+  });
+
+  it('takes a second word only for keys and billing', () => {
     expect(parse('keys', 'list', '--json').command?.name).toBe('keys list');
     expect(parse('keys', 'create', '--name', 'ci', '--save').values).toMatchObject({ name: 'ci', save: true });
     const revoke = parse('keys', 'revoke', 'abc');

@@ -26,6 +26,7 @@ export interface ParsedArguments {
 }
 
 const GLOBAL_VALUE_FLAGS = new Set(['--base-url', '--org']);
+const TWO_WORD_COMMANDS = new Set(['keys', 'billing']);
 
 /** Indexes of the words that name the command, skipping global flags and their values. */
 function commandWords(argv: string[]): number[] {
@@ -43,9 +44,9 @@ function commandWords(argv: string[]): number[] {
       continue;
     }
     found.push(index);
-    // Only `keys` takes a second word.
-    if (argv[found[0]!] !== 'keys') break;
-    // The subcommand must follow `keys` directly, or `vr keys --name list create` would be ambiguous.
+    // Only `keys` and `billing` take a second word.
+    if (!TWO_WORD_COMMANDS.has(argv[found[0]!]!)) break;
+    // The subcommand must follow directly, or `vr keys --name list create` would be ambiguous.
     if (found.length === 1 && argv[index + 1] !== undefined && argv[index + 1]!.startsWith('-')) break;
   }
   return found;

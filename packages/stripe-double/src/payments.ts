@@ -98,7 +98,7 @@ export interface ConfirmInput {
 /** Confirms a PaymentIntent: succeeds, declines (402, saved on the intent), or asks for 3-D Secure. */
 export function confirmPaymentIntent(state: DoubleState, intent: Stripe.PaymentIntent, input: ConfirmInput, origin: RequestOrigin): void {
   if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
-    throw unexpectedState('payment_intent', intent.id, intent.status, 'confirm');
+    throw unexpectedState('payment_intent', intent.status, 'confirm');
   }
   const methodId = input.paymentMethod ?? (typeof intent.payment_method === 'string' ? intent.payment_method : undefined);
   if (!methodId) {

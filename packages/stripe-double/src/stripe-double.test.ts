@@ -113,6 +113,8 @@ describe('off-session PaymentIntents', () => {
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ x: '1', payment_intent: intentId, redirect_status: 'succeeded' });
     expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded', amount_received: 2000, setup_future_usage: 'off_session' });
     await expect(offSession(customer.id, method!.id, 3000)).resolves.toMatchObject({ status: 'succeeded' });
+    await expect(stripe.paymentIntents.confirm(intentId, { payment_method: method!.id }))
+      .rejects.toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
   });
 
   it('keeps asking for authentication with pm_card_authenticationRequired, and reports a failed challenge', async () => {

@@ -80,7 +80,7 @@ export function cardError(input: {
   });
 }
 
-export function unexpectedState(kind: 'payment_intent' | 'setup_intent', id: string, status: string, action: string): StripeApiError {
+export function unexpectedState(kind: 'payment_intent' | 'setup_intent', status: string, action: string): StripeApiError {
   const label = kind === 'payment_intent' ? 'PaymentIntent' : 'SetupIntent';
   return invalidRequest(
     `You cannot ${action} this ${label} because it has a status of ${status}.`,

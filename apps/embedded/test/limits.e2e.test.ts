@@ -35,7 +35,7 @@ describe.each(modes)('per-key limits (%s mode)', (mode) => {
     system = await startSystem({
       mode,
       environment: {
-        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai'),
         CARTESIA_API_KEY: slowCartesia.apiKey, CARTESIA_BASE_URL: slowCartesia.baseUrl,
         STREAM_MAX_DURATION_MS: '60000', RESERVATION_REAP_AFTER_MS: '120000',
         DEFAULT_KEY_MAX_CONCURRENCY: String(DEFAULT_CONCURRENCY), DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: '100000',

@@ -9,6 +9,8 @@ import {
 } from '@voice-router/ledger';
 import type { AttemptLimiters } from '../security/attempt-limits.js';
 import { createSignInServices } from './sign-in-services.js';
+import type { Billing } from '../billing/billing.js';
+import { createConsoleBilling } from './console-billing.js';
 
 export interface ConsoleServiceOptions {
   database: Database;
@@ -16,6 +18,10 @@ export interface ConsoleServiceOptions {
   /** Called with a revoked or changed key's hash (a data plane in this process drops it from its cache). */
   onKeyRevoked(keyHash: string): void;
   limits: AttemptLimiters;
+  billing?: Billing;
+  /** Logs a payment-processor failure behind a console page (its class and status, never Stripe's text). */
+  onBillingFailure?(failure: { operation: string; errorClass: string; statusCode?: number }): void;
+  publicBaseUrl?: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,7 +35,12 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     ...key, revocableByMe: key.createdByUserId === userId || role === 'owner', editableByMe: key.createdByUserId === userId || role === 'owner',
   });
 
+  const billing = options.billing && createConsoleBilling(database, options.billing, (error) => {
+    options.onBillingFailure?.({ operation: error.operation, errorClass: error.stripeErrorClass, statusCode: error.statusCode });
+  });
+
   return {
+    ...(billing ? { billing } : {}),
     ...createSignInServices(options),
 
     listAccounts: (userId) => listUserAccounts(sql, userId) as Promise<ConsoleAccount[]>,

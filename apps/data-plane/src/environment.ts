@@ -1,7 +1,11 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
 import { z } from 'zod';
+import { SERVER_CHOICES } from './server/select-server.js';
 
 const url = z.url({ protocol: /^https?$/ });
+
+/** auto = the native uWS build where it loads, else the node:http adapter; uws = native or fail; node = the adapter. */
+export const serverChoiceSchema = z.enum(SERVER_CHOICES).default('auto');
 
 export const providerEnvironmentShape = {
   OPENAI_API_KEY: z.string().optional(),
@@ -27,6 +31,7 @@ export const dataPlaneEnvironmentShape = {
   CONTROL_PLANE_URL: url.optional(),
   /** Benchmarks: per-stream backlog and stream counts at GET /internal/metrics (loopback only). */
   DATA_PLANE_METRICS: z.stringbool().default(false),
+  DATA_PLANE_SERVER: serverChoiceSchema,
 };
 
 export const dataPlaneEnvironmentSchema = z.object({
@@ -64,5 +69,6 @@ export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsS
     authCacheTtlMs: environment.AUTH_CACHE_TTL_MS,
     streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
+    server: environment.DATA_PLANE_SERVER,
   };
 }

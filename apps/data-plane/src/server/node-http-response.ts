@@ -103,8 +103,8 @@ export class NodeHttpResponse implements HttpResponse {
     this.offset += byteLength(chunk);
     this.drainMissed = false;
     if (this.outgoing.write(chunk)) return true;
-    // Listen before the route can register onWritable: some Node versions (24) emit 'drain' while the
-    // write's own cork is released, before control returns to the route.
+    // Listen before returning false: Node may emit 'drain' before the route gets to register onWritable
+    // (Node 24 does when a cork is released with everything flushed); drained() keeps that for it.
     if (!this.listeningForDrain) {
       this.listeningForDrain = true;
       this.outgoing.adapter = this;

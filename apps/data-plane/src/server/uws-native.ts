@@ -13,7 +13,7 @@ const PACKAGE = '@trufflesuite/uws-js-unofficial';
 // Compile-time proof that the native API is a superset of the interface the routes are written against.
 const nativeResponse = (res: UwsTypes.HttpResponse): HttpResponse => res;
 const nativeRequest = (req: UwsTypes.HttpRequest): HttpRequest => req;
-const nativeApp = (app: UwsTypes.TemplatedApp): TemplatedApp => app as TemplatedApp;
+const nativeApp = (app: UwsTypes.TemplatedApp): TemplatedApp => app;
 void [nativeResponse, nativeRequest, nativeApp];
 
 export type NativeLoad = { ok: true; server: HttpServerModule; version: string } | { ok: false; reason: string };
@@ -27,7 +27,8 @@ export function loadNativeUws(): NativeLoad {
     const packageDirectory = path.dirname(require.resolve(`${PACKAGE}/package.json`));
     const binary = path.join(packageDirectory, 'binaries', `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`);
     const uws = require(binary) as typeof UwsTypes;
-    cached = { ok: true, server: uws as unknown as HttpServerModule, version: `${PACKAGE}@${manifest.version}` };
+    const server: HttpServerModule = uws;
+    cached = { ok: true, server, version: `${PACKAGE}@${manifest.version}` };
   } catch (error) {
     cached = { ok: false, reason: (error as Error).message.split('\n')[0] ?? 'unknown error' };
   }

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProvider, startFakeProviders, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProvider, startFakeProviders, type CombinedFakeProviderServer, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { announceSkip, parseMp3Frames, postgresUrl, probeAudio, redisUrl } from '@voice-router/test-support';
 import { activity, credits, expectAudit, pcmStats, settled, speech } from './e2e-support.js';
 import { fundedKey, startSystem, type RunningSystem, type SystemMode } from './system.js';
@@ -17,7 +17,7 @@ const RACHEL = '21m00Tcm4TlvDq8ikWAM';
 const CARTESIA_VOICE = '694f9389-aac1-45b6-b726-9d9369183238';
 
 describe.each(modes)('speech end to end (%s mode)', (mode) => {
-  let fake: FakeProviderServer;
+  let fake: CombinedFakeProviderServer;
   let slowCartesia: FakeProviderServer;
   let system: RunningSystem;
   let user: { key: string; email: string; accountId: string };

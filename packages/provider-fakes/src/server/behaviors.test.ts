@@ -96,7 +96,8 @@ describe('fake behaviours', () => {
   });
 
   it('serves all three providers on one port', async () => {
-    fake = await startFakeProviders();
+    const combined = await startFakeProviders();
+    fake = { ...combined, baseUrl: combined.baseUrlFor('openai') };
     const openai = await speech(fake);
     const elevenlabs = await post(
       `${fake.baseUrlFor('elevenlabs')}/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=pcm_24000`,

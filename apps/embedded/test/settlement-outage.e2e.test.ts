@@ -24,7 +24,11 @@ describe.runIf(runnable)('embedded service on PostgreSQL + Redis when Redis goes
     database = await createTestDatabase();
     system = await startSystem({
       mode: 'embedded',
-      environment: { DATABASE_URL: database.url, REDIS_URL: redis.url, OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai') },
+      environment: {
+        DATABASE_URL: database.url, REDIS_URL: redis.url, OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai'),
+        // 20 parallel streams on one key: above the default concurrency limit (8).
+        DEFAULT_KEY_MAX_CONCURRENCY: '100',
+      },
     });
   });
   afterAll(async () => {

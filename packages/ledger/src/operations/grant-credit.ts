@@ -68,7 +68,7 @@ export async function grantCredit(sql: SqlClient, input: GrantCreditInput): Prom
 async function existingGrant(sql: SqlClient, input: GrantCreditInput): Promise<GrantCreditResult> {
   const rows = await sql.query<{ id: unknown; account_id: string; kind: string; micros_delta: unknown; micros_balance_after: unknown }>(
     `SELECT id, account_id, kind, micros_delta, micros_balance_after FROM ledger_entries WHERE idempotency_key = $1`,
-    [input.idempotencyKey],
+    [input.idempotencyKey ?? null],
   );
   const row = rows[0];
   if (!row) throw new Error('idempotency key reported as used but no row holds it');

@@ -27,6 +27,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Wallet balance */
         get: operations["getCredits"];
         put?: never;
         post?: never;
@@ -43,6 +44,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Wallet activity (ledger rows) */
         get: operations["listCreditActivity"];
         put?: never;
         post?: never;
@@ -59,6 +61,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Providers, models and pricing */
         get: operations["listProviders"];
         put?: never;
         post?: never;
@@ -75,6 +78,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Voices across providers */
         get: operations["listVoices"];
         put?: never;
         post?: never;
@@ -91,6 +95,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Provider availability */
         get: operations["getStatus"];
         put?: never;
         post?: never;
@@ -129,7 +134,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Poll at `interval` seconds. A device code yields one token: polling again after success answers 410 expired_token. Polling faster than the interval answers 400 slow_down (add 5 s). A denied request answers 403 access_denied. */
+        /**
+         * Poll for the session token of a device code
+         * @description Poll at `interval` seconds. A device code yields one token: polling again after success answers 410 expired_token. Polling faster than the interval answers 400 slow_down (add 5 s). A denied request answers 403 access_denied.
+         */
         post: operations["pollDeviceCode"];
         delete?: never;
         options?: never;
@@ -144,6 +152,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Who the token belongs to */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -162,7 +171,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revokes the bearer session. Revoked, expired or unknown tokens and pk_ keys answer {"revoked": false}. */
+        /**
+         * Revoke the session token
+         * @description Revokes the bearer session. Revoked, expired or unknown tokens and pk_ keys answer {"revoked": false}.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -177,10 +189,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Active keys of the selected account; every member of an organization sees all of them. The secret never appears. */
+        /**
+         * List API keys
+         * @description Active keys of the selected account; every member of an organization sees all of them. The secret never appears.
+         */
         get: operations["listKeys"];
         put?: never;
-        /** @description Any member may mint; the creator is recorded. A pk_ key cannot mint (403 scope_required). */
+        /**
+         * Create an API key
+         * @description Any member may mint; the creator is recorded. A pk_ key cannot mint (403 scope_required).
+         */
         post: operations["createKey"];
         delete?: never;
         options?: never;
@@ -198,7 +216,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica. */
+        /**
+         * Revoke an API key
+         * @description Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica.
+         */
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
@@ -212,6 +233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Usage report */
         get: operations["getUsage"];
         put?: never;
         post?: never;
@@ -228,6 +250,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** This OpenAPI document */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -397,8 +420,10 @@ export interface components {
             name: string;
             /** @description Last four characters of the secret, to tell keys apart. */
             keySuffix: string;
-            maxConcurrency: number | null;
-            rateLimitPerMinute: number | null;
+            /** @description Most streams this key may have open at once: its own limit, or the deployment default (DEFAULT_KEY_MAX_CONCURRENCY, 8) when it has none. */
+            maxConcurrency: number;
+            /** @description Most requests per minute: its own limit, or the deployment default (DEFAULT_KEY_RATE_LIMIT_PER_MINUTE, 600) when it has none. */
+            rateLimitPerMinute: number;
             dailySpendCapMicros: number | null;
             monthlySpendCapMicros: number | null;
             createdAt: string;
@@ -421,8 +446,10 @@ export interface components {
             name: string;
             /** @description Last four characters of the secret, to tell keys apart. */
             keySuffix: string;
-            maxConcurrency: number | null;
-            rateLimitPerMinute: number | null;
+            /** @description Most streams this key may have open at once: its own limit, or the deployment default (DEFAULT_KEY_MAX_CONCURRENCY, 8) when it has none. */
+            maxConcurrency: number;
+            /** @description Most requests per minute: its own limit, or the deployment default (DEFAULT_KEY_RATE_LIMIT_PER_MINUTE, 600) when it has none. */
+            rateLimitPerMinute: number;
             dailySpendCapMicros: number | null;
             monthlySpendCapMicros: number | null;
             createdAt: string;
@@ -503,7 +530,6 @@ export interface operations {
                 };
                 content: {
                     "audio/mpeg": string;
-                    /** @description 16-bit little-endian, 24 kHz, mono. */
                     "audio/l16": string;
                 };
             };
@@ -692,6 +718,15 @@ export interface operations {
                     "application/json": components["schemas"]["Providers"];
                 };
             };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listVoices: {
@@ -719,6 +754,24 @@ export interface operations {
                     "application/json": components["schemas"]["Voices"];
                 };
             };
+            /** @description invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getStatus: {
@@ -739,6 +792,15 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createDeviceCode: {
@@ -757,6 +819,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeviceCode"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description auth_disabled */
@@ -792,7 +863,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionToken"];
                 };
             };
-            /** @description authorization_pending */
+            /** @description invalid_body, authorization_pending, slow_down */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -8,8 +8,12 @@ export const ApiKeySchema = z
     id: z.string(),
     name: z.string(),
     keySuffix: z.string().describe('Last four characters of the secret, to tell keys apart.'),
-    maxConcurrency: z.int().nullable(),
-    rateLimitPerMinute: z.int().nullable(),
+    maxConcurrency: z.int().min(1).describe(
+      'Most streams this key may have open at once: its own limit, or the deployment default (DEFAULT_KEY_MAX_CONCURRENCY, 8) when it has none.',
+    ),
+    rateLimitPerMinute: z.int().min(1).describe(
+      'Most requests per minute: its own limit, or the deployment default (DEFAULT_KEY_RATE_LIMIT_PER_MINUTE, 600) when it has none.',
+    ),
     dailySpendCapMicros: z.int().nullable(),
     monthlySpendCapMicros: z.int().nullable(),
     createdAt: z.string(),

@@ -49,6 +49,9 @@ function componentSchemas(): Record<string, unknown> {
 const bearer = [{ apiKey: [] }];
 const session = [{ session: [] }];
 const eitherToken = [{ apiKey: [] }, { session: [] }];
+/** Explicitly open: the spec's one exception to "every request carries a bearer token" is device-code start
+ *  (polling for that code's token, and fetching this document, cannot carry one either). */
+const noToken: never[] = [];
 const organizationHeader = {
   name: 'X-Organization-Id',
   in: 'header',
@@ -100,7 +103,8 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
               },
               content: {
                 'audio/mpeg': { schema: { type: 'string', format: 'binary' } },
-                'audio/l16': { schema: { type: 'string', format: 'binary' }, description: '16-bit little-endian, 24 kHz, mono.' },
+                // A media type object has no `description` (OpenAPI 3.1), so the PCM layout lives on the schema.
+                'audio/l16': { schema: { type: 'string', format: 'binary', description: '16-bit little-endian, 24 kHz, mono.' } },
               },
             },
             ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'scope_required', 'internal_error', 'upstream_error', 'provider_unavailable'),
@@ -110,74 +114,89 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/credits': {
         get: {
-          operationId: 'getCredits', security: eitherToken, parameters: [organizationHeader],
+          operationId: 'getCredits', summary: 'Wallet balance', security: eitherToken, parameters: [organizationHeader],
           responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized', 'organization_required', 'forbidden') },
         },
       },
       '/v1/credits/activity': {
         get: {
           operationId: 'listCreditActivity',
+          summary: 'Wallet activity (ledger rows)',
           security: eitherToken,
           parameters: [organizationHeader, { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } }],
           responses: { '200': { description: 'Ledger rows, newest first.', ...json('Activity') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
         },
       },
       '/v1/providers': {
-        get: { operationId: 'listProviders', responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') } } },
+        get: {
+          operationId: 'listProviders', summary: 'Providers, models and pricing', security: eitherToken,
+          responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') }, ...errors('unauthorized') },
+        },
       },
       '/v1/voices': {
         get: {
           operationId: 'listVoices',
+          summary: 'Voices across providers',
+          security: eitherToken,
           parameters: [
             { name: 'provider', in: 'query', schema: { type: 'string' }, description: 'Comma-separated provider ids.' },
             { name: 'language', in: 'query', schema: { type: 'string' }, description: 'ISO prefix, case-insensitive (`en` matches `en-US`).' },
             { name: 'gender', in: 'query', schema: { type: 'string' }, description: 'Exact gender label, case-insensitive.' },
           ],
-          responses: { '200': { description: 'Voices across providers.', ...json('Voices') } },
+          responses: { '200': { description: 'Voices across providers.', ...json('Voices') }, ...errors('invalid_body', 'unauthorized') },
         },
       },
       '/v1/status': {
-        get: { operationId: 'getStatus', responses: { '200': { description: 'Provider availability, computed without upstream calls.', ...json('Status') } } },
+        get: {
+          operationId: 'getStatus', summary: 'Provider availability', security: eitherToken,
+          responses: { '200': { description: 'Provider availability, computed without upstream calls.', ...json('Status') }, ...errors('unauthorized') },
+        },
       },
       '/v1/auth/device-code': {
         post: {
           operationId: 'createDeviceCode',
           summary: 'Start a device-code login (RFC 8628)',
+          security: noToken,
           description: 'No auth, no body. Codes expire after 600 s; only hashes of them are stored.',
-          responses: { '200': { description: 'Show user_code and verification_uri to the user; poll with device_code.', ...json('DeviceCode') }, ...errors('auth_disabled') },
+          responses: {
+            '200': { description: 'Show user_code and verification_uri to the user; poll with device_code.', ...json('DeviceCode') },
+            ...errors('rate_limited', 'auth_disabled'),
+          },
         },
       },
       '/v1/auth/poll': {
         post: {
           operationId: 'pollDeviceCode',
+          summary: 'Poll for the session token of a device code',
+          security: noToken,
           description:
             'Poll at `interval` seconds. A device code yields one token: polling again after success answers 410 expired_token. ' +
             'Polling faster than the interval answers 400 slow_down (add 5 s). A denied request answers 403 access_denied.',
           requestBody: { required: true, ...json('PollRequest') },
           responses: {
             '200': { description: 'Approved.', ...json('SessionToken') },
-            ...errors('authorization_pending', 'invalid_device_code', 'expired_token', 'access_denied', 'auth_disabled'),
+            ...errors('invalid_body', 'authorization_pending', 'slow_down', 'invalid_device_code', 'expired_token', 'access_denied', 'auth_disabled'),
           },
         },
       },
       '/v1/auth/whoami': {
-        get: { operationId: 'whoami', security: eitherToken, responses: { '200': { description: 'Who the token belongs to.', ...json('Whoami') }, ...errors('unauthorized') } },
+        get: { operationId: 'whoami', summary: 'Who the token belongs to', security: eitherToken, responses: { '200': { description: 'Who the token belongs to.', ...json('Whoami') }, ...errors('unauthorized') } },
       },
       '/v1/auth/logout': {
         post: {
-          operationId: 'logout', security: session,
+          operationId: 'logout', summary: 'Revoke the session token', security: session,
           description: 'Revokes the bearer session. Revoked, expired or unknown tokens and pk_ keys answer {"revoked": false}.',
           responses: { '200': { description: 'Whether a session was revoked.', ...json('Logout') } },
         },
       },
       '/v1/keys': {
         get: {
-          operationId: 'listKeys', security: session, parameters: [organizationHeader],
+          operationId: 'listKeys', summary: 'List API keys', security: session, parameters: [organizationHeader],
           description: 'Active keys of the selected account; every member of an organization sees all of them. The secret never appears.',
           responses: { '200': { description: 'Keys.', ...json('ApiKeyList') }, ...errors('unauthorized', 'scope_required', 'organization_required', 'forbidden') },
         },
         post: {
-          operationId: 'createKey', security: session, parameters: [organizationHeader],
+          operationId: 'createKey', summary: 'Create an API key', security: session, parameters: [organizationHeader],
           description: 'Any member may mint; the creator is recorded. A pk_ key cannot mint (403 scope_required).',
           requestBody: { required: true, ...json('CreateApiKeyRequest') },
           responses: { '200': { description: 'The key, with its secret shown once.', ...json('CreatedApiKey') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
@@ -185,7 +204,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/keys/{id}': {
         delete: {
-          operationId: 'revokeKey', security: session,
+          operationId: 'revokeKey', summary: 'Revoke an API key', security: session,
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
           description: 'Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica.',
           responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'not_found') },
@@ -193,7 +212,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/usage': {
         get: {
-          operationId: 'getUsage', security: session,
+          operationId: 'getUsage', summary: 'Usage report', security: session,
           parameters: [
             organizationHeader,
             { name: 'days', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 365, default: 30 } },
@@ -203,7 +222,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         },
       },
       '/v1/openapi.json': {
-        get: { operationId: 'getOpenApiDocument', responses: { '200': { description: 'This document.' } } },
+        get: { operationId: 'getOpenApiDocument', summary: 'This OpenAPI document', security: noToken, responses: { '200': { description: 'This document.' } } },
       },
     },
   };

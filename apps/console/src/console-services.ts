@@ -26,8 +26,9 @@ export interface ConsoleKey {
   id: string;
   name: string;
   keySuffix: string;
-  maxConcurrency: number | null;
-  rateLimitPerMinute: number | null;
+  /** The key's own limits, or the deployment's defaults when it has none (always a number). */
+  maxConcurrency: number;
+  rateLimitPerMinute: number;
   dailySpendCapMicros: Micros | null;
   monthlySpendCapMicros: Micros | null;
   createdAt: string;

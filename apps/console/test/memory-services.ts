@@ -17,6 +17,8 @@ interface Charge { id: string; accountId: string; provider: string; costMicros: 
 const fail = <Reason extends string>(reason: Reason, message: string): Failure<Reason> => ({ ok: false, reason, message });
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const token = () => randomBytes(24).toString('base64url');
+/** What the real control plane shows for a key without its own limits (DEFAULT_KEY_LIMITS there). */
+export const MEMORY_KEY_DEFAULTS = { maxConcurrency: 8, rateLimitPerMinute: 600 };
 
 export class MemoryConsoleServices implements ConsoleServices {
   readonly users = new Map<string, User>();
@@ -110,8 +112,8 @@ export class MemoryConsoleServices implements ConsoleServices {
     if (!input.name.trim()) return fail('invalid', 'A key needs a name.');
     const secret = `pk_${token()}`;
     const key: Omit<ConsoleKey, 'revocableByMe'> = {
-      id: randomUUID(), name: input.name, keySuffix: secret.slice(-4), maxConcurrency: input.maxConcurrency ?? null,
-      rateLimitPerMinute: input.rateLimitPerMinute ?? null, dailySpendCapMicros: input.dailySpendCapMicros ?? null,
+      id: randomUUID(), name: input.name, keySuffix: secret.slice(-4), maxConcurrency: input.maxConcurrency ?? MEMORY_KEY_DEFAULTS.maxConcurrency,
+      rateLimitPerMinute: input.rateLimitPerMinute ?? MEMORY_KEY_DEFAULTS.rateLimitPerMinute, dailySpendCapMicros: input.dailySpendCapMicros ?? null,
       monthlySpendCapMicros: input.monthlySpendCapMicros ?? null, createdAt: new Date().toISOString(), createdBy: this.userById(input.userId).email,
     };
     this.keys.set(key.id, { key, accountId: input.accountId, creatorId: input.userId, revoked: false, secret });

@@ -6,6 +6,7 @@ import { createConsoleRouter } from '@voice-router/console';
 import type { Database } from '@voice-router/ledger';
 import type { Logger } from '@voice-router/service-kit';
 import { createConsoleServices } from './console/console-service-implementation.js';
+import { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';
 import { deviceAuthRoutes } from './routes/device-auth-routes.js';
 import { keyRoutes } from './routes/key-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
@@ -22,6 +23,8 @@ export interface ControlPlaneOptions {
   /** PUBLIC_BASE_URL, for links shown to people (verification URI, invitations). */
   publicBaseUrl?: string;
   cookieSecure?: 'auto' | boolean;
+  /** DEFAULT_KEY_MAX_CONCURRENCY / DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: what keys without their own limits show. */
+  keyLimitDefaults?: KeyLimitDefaults;
   /** Called with a revoked key's hash (the embedded data plane drops it from its cache at once). */
   onKeyRevoked?(keyHash: string): void;
 }
@@ -32,6 +35,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   app.set('trust proxy', 'loopback');
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);
+  const keyLimitDefaults = options.keyLimitDefaults ?? DEFAULT_KEY_LIMITS;
 
   app.get('/healthz', async (_request, response) => {
     await options.database.sql.query('SELECT 1');
@@ -48,10 +52,12 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
     publicBaseUrl: options.publicBaseUrl,
     deviceCodeLimiter: createRateLimiter({ limit: 60, windowMs: 60 * 60_000 }),
   }));
-  app.use(keyRoutes({ database: options.database, onKeyRevoked }));
+  app.use(keyRoutes({ database: options.database, onKeyRevoked, keyLimitDefaults }));
   app.use(usageRoutes(options.database));
 
-  const consoleServices = createConsoleServices({ database: options.database, signupMode: options.signupMode ?? 'open', onKeyRevoked });
+  const consoleServices = createConsoleServices({
+    database: options.database, signupMode: options.signupMode ?? 'open', onKeyRevoked, keyLimitDefaults,
+  });
   app.use('/console', createConsoleRouter(consoleServices, {
     cookieSecure: options.cookieSecure ?? 'auto',
     onError: (error) => options.logger.error('console request failed', { error }),

@@ -1,11 +1,15 @@
 // The control plane's configuration as a process of its own (scaled-out mode).
 import { z } from 'zod';
+import { DEFAULT_KEY_LIMITS } from './key-limits.js';
 
 export const controlPlaneSettingsShape = {
   AUTH_ENABLED: z.stringbool().default(true),
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** What a key without its own limit shows (and will be held to): the bounds match what a key may set. */
+  DEFAULT_KEY_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_KEY_LIMITS.maxConcurrency),
+  DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_KEY_LIMITS.rateLimitPerMinute),
 };
 
 export const controlPlaneEnvironmentSchema = z.object({
@@ -25,5 +29,6 @@ export function controlPlaneSettings(environment: Settings) {
     signupMode: environment.SIGNUP_MODE,
     publicBaseUrl: environment.PUBLIC_BASE_URL,
     cookieSecure: environment.COOKIE_SECURE === 'auto' ? ('auto' as const) : environment.COOKIE_SECURE === 'true',
+    keyLimitDefaults: { maxConcurrency: environment.DEFAULT_KEY_MAX_CONCURRENCY, rateLimitPerMinute: environment.DEFAULT_KEY_RATE_LIMIT_PER_MINUTE },
   };
 }

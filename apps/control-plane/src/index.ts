@@ -2,3 +2,4 @@
 export { createControlPlaneApp, type ControlPlaneOptions } from './control-plane.js';
 export { controlPlaneSettingsShape, controlPlaneSettings } from './environment.js';
 export { listen } from './listen.js';
+export { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';

@@ -54,14 +54,18 @@ function startProcess(name: string, args: string[], environment: Record<string, 
   return { name, child, output };
 }
 
-async function waitUntilServing(url: string, managed: ManagedProcess[], timeoutMs = 120_000): Promise<void> {
+/** `ready` decides what counts as serving; the catalog answers 401 without a token, which means the data plane is up. */
+async function waitUntilServing(
+  url: string, managed: ManagedProcess[], ready: (status: number) => boolean = (status) => status >= 200 && status < 300, timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const dead = managed.find((item) => item.child.exitCode !== null);
     if (dead) throw new Error(`${dead.name} exited early:\n${dead.output.join('')}`);
     try {
       const response = await fetch(url);
-      if (response.ok) return;
+      await response.arrayBuffer();
+      if (ready(response.status)) return;
     } catch {
       // not listening yet
     }
@@ -137,7 +141,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       }
       adminEnvironment = { DATABASE_URL: database.url };
     }
-    for (const url of baseUrls) await waitUntilServing(`${url}/v1/status`, managed);
+    for (const url of baseUrls) await waitUntilServing(`${url}/v1/status`, managed, (status) => status === 401);
     if (options.mode === 'scaled') await waitUntilServing(`${baseUrls[0]}/healthz`, managed);
   } catch (error) {
     await stopAll(managed);

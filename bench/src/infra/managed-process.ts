@@ -90,7 +90,10 @@ export async function stopAll(managed: ManagedProcess[]): Promise<void> {
 }
 
 /** Polls `url` until it answers 2xx, failing early if one of `watched` exits. */
-export async function waitUntilServing(url: string, watched: ManagedProcess[], timeoutMs = 120_000): Promise<void> {
+/** `ready` decides what counts as serving: the catalog answers 401 without a token, which means the data plane is up. */
+export async function waitUntilServing(
+  url: string, watched: ManagedProcess[], ready: (status: number) => boolean = (status) => status >= 200 && status < 300, timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const dead = watched.find((item) => item.child.exitCode !== null);
@@ -98,7 +101,7 @@ export async function waitUntilServing(url: string, watched: ManagedProcess[], t
     try {
       const response = await fetch(url);
       await response.arrayBuffer();
-      if (response.ok) return;
+      if (ready(response.status)) return;
     } catch {
       // not listening yet
     }

@@ -25,12 +25,10 @@ export interface KeysPageProps {
 }
 
 function limits(key: ConsoleKey): string {
-  const parts: string[] = [];
-  if (key.maxConcurrency !== null) parts.push(`${key.maxConcurrency} concurrent`);
-  if (key.rateLimitPerMinute !== null) parts.push(`${key.rateLimitPerMinute}/min`);
+  const parts = [`${key.maxConcurrency} concurrent`, `${key.rateLimitPerMinute}/min`];
   if (key.dailySpendCapMicros !== null) parts.push(`${formatMicros(key.dailySpendCapMicros)}/day`);
   if (key.monthlySpendCapMicros !== null) parts.push(`${formatMicros(key.monthlySpendCapMicros)}/month`);
-  return parts.length ? parts.join(' · ') : 'None';
+  return parts.join(' · ');
 }
 
 function CreatedKey({ created }: { created: { key: ConsoleKey; keyValue: string } }) {

@@ -8,12 +8,14 @@ import {
   setPasswordHash, sha256, usageReport, type Database,
 } from '@voice-router/ledger';
 import { hashPassword, passwordProblem, verifyPassword } from '@voice-router/service-kit';
+import { withKeyLimits, type KeyLimitDefaults } from '../key-limits.js';
 import { createRateLimiter } from '../security/rate-limiter.js';
 
 export interface ConsoleServiceOptions {
   database: Database;
   signupMode: 'open' | 'invite';
   onKeyRevoked(keyHash: string): void;
+  keyLimitDefaults: KeyLimitDefaults;
 }
 
 const CONSOLE_SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -33,7 +35,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
   const codeGuesses = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
 
   const toConsoleKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number], userId: string): ConsoleKey => ({
-    ...key, revocableByMe: key.createdByUserId === userId,
+    ...withKeyLimits(key, options.keyLimitDefaults), revocableByMe: key.createdByUserId === userId,
   });
 
   return {

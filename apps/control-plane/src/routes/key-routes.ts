@@ -3,22 +3,23 @@ import { Router } from 'express';
 import { CreateApiKeyRequestSchema } from '@voice-router/contracts';
 import { createApiKey, findAccountKey, listAccountKeys, revokeOwnKey, type Database } from '@voice-router/ledger';
 import { accountOf, callerOf, requireSession, sendError } from '../authenticate.js';
+import { withKeyLimits, type KeyLimitDefaults } from '../key-limits.js';
 
 export interface KeyRouteOptions {
   database: Database;
   /** Called with the revoked key's hash so a data plane in this process drops it from its cache at once. */
   onKeyRevoked(keyHash: string): void;
-}
-
-function publicKey(key: Awaited<ReturnType<typeof listAccountKeys>>[number]) {
-  const { createdByUserId: _creator, ...visible } = key;
-  return visible;
+  keyLimitDefaults: KeyLimitDefaults;
 }
 
 export function keyRoutes(options: KeyRouteOptions): Router {
   const router = Router();
   const { database } = options;
   const session = requireSession(database);
+  const publicKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number]) => {
+    const { createdByUserId: _creator, ...visible } = withKeyLimits(key, options.keyLimitDefaults);
+    return visible;
+  };
 
   router.get('/v1/keys', session, async (request, response) => {
     const keys = await listAccountKeys(database.sql, accountOf(response).accountId);

@@ -1,9 +1,11 @@
-// GET /v1/providers, /v1/voices, /v1/status: served from memory, no upstream calls. The provider
-// list is serialised once at start-up; voices are filtered per request.
+// GET /v1/providers, /v1/voices, /v1/status: served from memory, no upstream calls, to any valid
+// bearer token (a pk_ key or a CLI session). The provider list is serialised once at start-up;
+// voices are filtered per request.
 import { VoicesQuerySchema } from '@voice-router/contracts';
 import type { ProviderDescriptor } from '@voice-router/providers';
+import { authenticatedGet } from '../auth/authenticated-route.js';
 import type { DataPlaneContext } from '../context.js';
-import { sendError, sendJson, sendRawJson, trackAbort } from '../http/response.js';
+import { sendError, sendJson, sendRawJson } from '../http/response.js';
 import type { TemplatedApp } from '../uws.js';
 
 export function providerView(provider: ProviderDescriptor) {
@@ -47,13 +49,12 @@ export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneConte
   const providersJson = JSON.stringify({ providers: providers.map(providerView) });
   const voices = voiceViews(providers);
 
-  app.get('/v1/providers', (res) => {
-    sendRawJson(res, trackAbort(res), 200, providersJson);
+  authenticatedGet(app, '/v1/providers', context, (res, state) => {
+    sendRawJson(res, state, 200, providersJson);
   });
 
-  app.get('/v1/voices', (res, req) => {
-    const state = trackAbort(res);
-    const parsed = VoicesQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(req.getQuery() ?? '')));
+  authenticatedGet(app, '/v1/voices', context, (res, state, { query }) => {
+    const parsed = VoicesQuerySchema.safeParse(Object.fromEntries(query));
     if (!parsed.success) return sendError(res, state, 'invalid_body', 'provider, language and gender must be strings');
     const wantedProviders = parsed.data.provider
       ?.split(',')
@@ -70,7 +71,7 @@ export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneConte
     sendJson(res, state, 200, { voices: matches });
   });
 
-  app.get('/v1/status', (res) => {
-    sendJson(res, trackAbort(res), 200, { providers: context.registry.status() });
+  authenticatedGet(app, '/v1/status', context, (res, state) => {
+    sendJson(res, state, 200, { providers: context.registry.status() });
   });
 }

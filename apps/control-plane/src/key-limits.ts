@@ -1,0 +1,22 @@
+// The limits a key shows and (once the limits issue lands) is held to: its own values, or the
+// deployment's defaults. The spec types them `integer`, so a listing never shows null.
+import type { AccountKey } from '@voice-router/ledger';
+
+export interface KeyLimitDefaults {
+  maxConcurrency: number;
+  rateLimitPerMinute: number;
+}
+
+/** DEFAULT_KEY_MAX_CONCURRENCY and DEFAULT_KEY_RATE_LIMIT_PER_MINUTE when unset: a handful of parallel
+ *  streams and ten requests a second are generous for one client yet bound a leaked key. */
+export const DEFAULT_KEY_LIMITS: KeyLimitDefaults = { maxConcurrency: 8, rateLimitPerMinute: 600 };
+
+export type KeyWithLimits<Key extends AccountKey = AccountKey> = Omit<Key, 'maxConcurrency' | 'rateLimitPerMinute'> & KeyLimitDefaults;
+
+export function withKeyLimits<Key extends AccountKey>(key: Key, defaults: KeyLimitDefaults): KeyWithLimits<Key> {
+  return {
+    ...key,
+    maxConcurrency: key.maxConcurrency ?? defaults.maxConcurrency,
+    rateLimitPerMinute: key.rateLimitPerMinute ?? defaults.rateLimitPerMinute,
+  };
+}

@@ -183,7 +183,7 @@ describe('error messages from the real service', () => {
 
   it('a server that is not there', async () => {
     const port = await freePort();
-    const run = await runVr(['status', '--base-url', `http://127.0.0.1:${port}`], { env });
+    const run = await runVr(['status', '--api-key', 'pk_anything', '--base-url', `http://127.0.0.1:${port}`], { env });
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toBe(`error: Cannot reach the server at http://127.0.0.1:${port} (ECONNREFUSED): is it running? Set --base-url or VR_BASE_URL.\n`);
   });

@@ -7,6 +7,8 @@ import { sendError, statusLine, trackAbort, waitForWritable } from '../http/resp
 import type { TemplatedApp } from '../uws.js';
 
 const MAX_PROXIED_BODY_BYTES = 1_048_576;
+/** A request target is printable ASCII (RFC 9112); anything else must arrive percent-encoded. */
+const VALID_TARGET = /^[\x21-\x7e]*$/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length']);
 
 export function registerControlPlaneProxy(app: TemplatedApp, context: DataPlaneContext, controlPlaneUrl: string | undefined): () => Promise<void> {
@@ -25,6 +27,10 @@ export function registerControlPlaneProxy(app: TemplatedApp, context: DataPlaneC
     });
     headers['x-forwarded-host'] = req.getHeader('host');
     const state = trackAbort(res);
+    // undici refuses such a path outright; without this check that became a 500 "control plane unavailable".
+    if (!VALID_TARGET.test(path)) {
+      return sendError(res, state, 'invalid_body', 'the request path must be ASCII: percent-encode other characters', { closeConnection: true });
+    }
     const hasBody = method !== 'GET' && method !== 'HEAD';
     const body = hasBody ? readBody(res, req.getHeader('content-length'), MAX_PROXIED_BODY_BYTES, () => state.aborted) : undefined;
     (async () => {

@@ -18,7 +18,15 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('unreadable request bodies', () => {
+describe('unreadable requests', () => {
+  it('answers a path parameter that is not valid percent-encoding with 400 invalid_body', async () => {
+    for (const id of ['%C0%AF', '%E0%A4%A', '%FF']) {
+      const response = await fetch(`http://127.0.0.1:${server.port}/v1/keys/${id}`, { method: 'DELETE', headers: { authorization: 'Bearer vr_session_x' } });
+      expect(response.status, id).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'invalid_body', details: 'the path is not valid percent-encoding' });
+    }
+  });
+
   it.each([
     ['an unsupported charset', { 'content-type': 'application/json; charset=latin1' }, '{}'],
     ['an unsupported content encoding', { 'content-type': 'application/json', 'content-encoding': 'zstd' }, '{}'],

@@ -78,11 +78,13 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
       response.status(400).json(errorBody('invalid_body', 'body too large'));
       return;
     }
-    // Other body-reading failures the client caused (an unsupported charset or content encoding, a body
-    // shorter than its Content-Length): body-parser marks them 4xx, and they are bad input, not our fault.
+    // Other failures the client caused, which Express and body-parser mark 4xx: an unsupported charset or
+    // content encoding, a body shorter than its Content-Length, a path parameter that is not valid
+    // percent-encoding (`/v1/keys/%C0%AF`). Bad input, not our fault.
     const status = (error as { status?: number }).status;
-    if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
-      if (!response.headersSent) response.status(400).json(errorBody('invalid_body', `unreadable body (${type})`));
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const details = type ? `unreadable body (${type})` : error instanceof URIError ? 'the path is not valid percent-encoding' : 'unreadable request';
+      if (!response.headersSent) response.status(400).json(errorBody('invalid_body', details));
       return;
     }
     options.logger.error('control plane request failed', { error });

@@ -67,16 +67,19 @@ export function speechBody(targets: SpeechTarget[]): fc.Arbitrary<unknown> {
 
 export const createKeyBody: fc.Arbitrary<unknown> = fc.record(
   {
-    name: fc.oneof(fc.constantFrom('fuzz', '  padded  ', '', '   ', 'n'.repeat(100), 'n'.repeat(101)), awkwardText, fc.constantFrom(5, null, ['x'])),
-    maxConcurrency: jsonNumberish,
-    rateLimitPerMinute: jsonNumberish,
-    dailySpendCapMicros: jsonNumberish,
-    monthlySpendCapMicros: jsonNumberish,
-    keyValue: fc.constant('pk_chosen_by_client'),
-    accountId: fc.uuid(),
+    name: mostly(fc.stringMatching(/^[a-z][a-z0-9 -]{0,30}$/), fc.oneof(fc.constantFrom('', '   ', 'n'.repeat(101), 5, null, ['x']), awkwardText)),
+    maxConcurrency: mostly(fc.integer({ min: 1, max: 10_000 }), jsonNumberish),
+    rateLimitPerMinute: mostly(fc.integer({ min: 1, max: 1_000_000 }), jsonNumberish),
+    dailySpendCapMicros: mostly(fc.integer({ min: 0, max: 1e12 }), jsonNumberish),
+    monthlySpendCapMicros: mostly(fc.integer({ min: 0, max: 1e12 }), jsonNumberish),
+    // Fields a client must not choose: the request is strict and refuses them.
+    extra: fc.oneof(
+      { weight: 6, arbitrary: fc.constant({}) },
+      { weight: 1, arbitrary: fc.constantFrom({ keyValue: 'pk_chosen_by_client' }, { accountId: '00000000-0000-4000-8000-000000000000' }) },
+    ),
   },
-  { requiredKeys: [] },
-);
+  { requiredKeys: ['name', 'extra'] },
+).map(({ extra, ...fields }) => ({ ...fields, ...extra }));
 
 export const pollBody: fc.Arbitrary<unknown> = fc.record(
   { device_code: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('', 'x'.repeat(201), 5, null, [])), extra: anyJson },

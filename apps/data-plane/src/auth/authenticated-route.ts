@@ -8,6 +8,7 @@ import type { Credential } from './api-key-authenticator.js';
 
 export interface AuthenticatedRequest {
   credential: Credential;
+  /** Empty unless the route asked for it (readsQuery). */
   query: URLSearchParams;
   /** X-Organization-Id, or '' when absent (only a session uses it). */
   organization: string;
@@ -15,12 +16,15 @@ export interface AuthenticatedRequest {
 
 export type AuthenticatedHandler = (res: HttpResponse, state: ResponseState, request: AuthenticatedRequest) => Promise<void> | void;
 
-export function authenticatedGet(app: TemplatedApp, path: string, context: DataPlaneContext, handler: AuthenticatedHandler): void {
+export function authenticatedGet(
+  app: TemplatedApp, path: string, context: DataPlaneContext, handler: AuthenticatedHandler, options: { readsQuery?: boolean } = {},
+): void {
   app.get(path, (res, req) => {
     // uWS forgets the request once this function returns: read everything before the first await.
     const authorization = req.getHeader('authorization');
     const organization = req.getHeader('x-organization-id');
-    const query = new URLSearchParams(req.getQuery() ?? '');
+    // Only routes with parameters read the query string (the JavaScript fallback's getQuery() throws on Node 24).
+    const query = new URLSearchParams(options.readsQuery ? (req.getQuery() ?? '') : '');
     const state = trackAbort(res);
     (async () => {
       const credential = await context.auth.identify(authorization);

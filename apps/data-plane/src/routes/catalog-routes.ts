@@ -69,7 +69,7 @@ export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneConte
         (!gender || voice.labels.gender?.toLowerCase() === gender),
     );
     sendJson(res, state, 200, { voices: matches });
-  });
+  }, { readsQuery: true });
 
   authenticatedGet(app, '/v1/status', context, (res, state) => {
     sendJson(res, state, 200, { providers: context.registry.status() });

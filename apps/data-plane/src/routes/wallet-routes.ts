@@ -23,12 +23,13 @@ function activityRow(row: LedgerRow) {
 function walletGet(
   app: TemplatedApp, path: string, context: DataPlaneContext,
   handler: (res: HttpResponse, state: ResponseState, accountId: string, query: URLSearchParams) => Promise<void>,
+  options: { readsQuery?: boolean } = {},
 ): void {
   authenticatedGet(app, path, context, async (res, state, request) => {
     const account = await accountOf(context, request);
     if (!account.ok) return sendError(res, state, account.code, account.details);
     await handler(res, state, account.accountId, request.query);
-  });
+  }, options);
 }
 
 export function registerWalletRoutes(app: TemplatedApp, context: DataPlaneContext): void {
@@ -43,5 +44,5 @@ export function registerWalletRoutes(app: TemplatedApp, context: DataPlaneContex
     if (!parsed.success) return sendError(res, state, 'invalid_body', 'limit must be an integer from 1 to 100');
     const rows = await listActivity(context.sql, accountId, parsed.data.limit);
     sendJson(res, state, 200, { rows: rows.map(activityRow) });
-  });
+  }, { readsQuery: true });
 }

@@ -2,12 +2,12 @@
 // here as a real process on loopback. Each generated request must get a well-formed answer and leave
 // the process alive; after the run the money must add up. Exits non-zero with the shrunk counterexample.
 import fc from 'fast-check';
-import { createIdentities } from './accounts.js';
+import { createIdentities, type FuzzIdentities } from './accounts.js';
 import { fuzzRequest, type FuzzWorld } from './arbitraries/requests.js';
 import type { SpeechTarget } from './arbitraries/bodies.js';
 import { checkResponse } from './checks.js';
 import { send, type FuzzRequest } from './http-client.js';
-import { trackMoney } from './money.js';
+import { trackMoney, type MoneyTracker } from './money.js';
 import { parseOptions, type FuzzOptions } from './options.js';
 import { startServiceUnderFuzz, type ServiceUnderFuzz } from './service.js';
 import { RunStatistics } from './summary.js';
@@ -47,9 +47,22 @@ async function fuzz(options: FuzzOptions): Promise<number> {
   const service: ServiceUnderFuzz = await startServiceUnderFuzz();
   const failures: string[] = [];
   try {
-    const identities = await createIdentities(service);
-    const world: FuzzWorld = { identities, speechTargets: await speechTargets(service.baseUrl, identities.rich.key) };
-    const money = await trackMoney(service.baseUrl, identities.accounts);
+    let identities: FuzzIdentities;
+    let world: FuzzWorld;
+    let money: MoneyTracker;
+    try {
+      identities = await createIdentities(service);
+      world = { identities, speechTargets: await speechTargets(service.baseUrl, identities.rich.key) };
+      money = await trackMoney(service.baseUrl, identities.accounts);
+    } catch (error) {
+      // Setting up goes through the console and the catalog: a service that dies there is the finding.
+      // The failed request may be seen before the process's exit: give it a moment.
+      for (let waited = 0; service.deaths.length === 0 && waited < 3_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      const death = service.deaths.at(-1);
+      if (!death) throw error;
+      failures.push(`the service process died while the run was being set up (${(error as Error).message}; exit ${death.code ?? '?'}, signal ${death.signal ?? 'none'}):\n${death.lastLines}`);
+      return report(failures);
+    }
     const statistics = new RunStatistics();
     process.stdout.write(`fuzz: service at ${service.baseUrl} (${service.implementation()}), accounts ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
@@ -94,6 +107,10 @@ async function fuzz(options: FuzzOptions): Promise<number> {
   } finally {
     await service.close();
   }
+  return report(failures);
+}
+
+function report(failures: string[]): number {
   for (const failure of failures) process.stdout.write(`\nFAIL: ${failure}\n`);
   process.stdout.write(failures.length ? `\nfuzz: ${failures.length} failure(s)\n` : '\nfuzz: no failures\n');
   return failures.length ? 1 : 0;

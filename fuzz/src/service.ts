@@ -52,9 +52,9 @@ async function waitUntilServing(baseUrl: string, child: Child, timeoutMs = 120_0
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.process.exitCode !== null) throw new Error(`the embedded service exited early:\n${child.output.join('')}`);
-    // The catalog answers 401 without a token: that is the data plane answering.
-    const status = await fetch(`${baseUrl}/v1/status`).then((response) => response.status, () => 0);
-    if (status === 401) return;
+    // The data plane answers /healthz itself.
+    const status = await fetch(`${baseUrl}/healthz`).then((response) => response.status, () => 0);
+    if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the embedded service did not come up:\n${child.output.join('')}`);

@@ -2,8 +2,8 @@
 // PostgreSQL) or inside the running embedded service (through the loopback admin endpoint).
 import { z } from 'zod';
 import {
-  addMember, auditWallet, createApiKey, createOrganization, createUser, findUserByEmail, grantCredit, listAccounts,
-  microsToNumber, revokeApiKey, setPasswordHash, usdToMicros, type Database,
+  addMember, applyMigrations, auditWallet, createApiKey, createOrganization, createUser, findUserByEmail, getCredits, grantCredit,
+  IdempotencyConflictError, listAccounts, microsToNumber, revokeApiKey, revokeUserSessions, setPasswordHash, usdToMicros, type Database,
 } from '@voice-router/ledger';
 import { hashPassword, passwordProblem } from '@voice-router/service-kit';
 
@@ -15,10 +15,18 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('add-member'), org: z.uuid(), email }),
   z.object({ command: z.literal('create-key'), email, org: z.uuid().optional(), name: z.string().min(1).max(200).default('default') }),
   z.object({ command: z.literal('revoke-key'), id: z.uuid() }),
-  z.object({ command: z.literal('grant'), email, usd: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a USD amount like 5 or 12.50'), org: z.uuid().optional() }),
+  z.object({
+    command: z.literal('grant'),
+    email,
+    usd: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a USD amount like 5 or 12.50'),
+    org: z.uuid().optional(),
+    /** A retried grant with the same key credits once (stored namespaced as `admin:<key>`). */
+    'idempotency-key': z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces').optional(),
+  }),
   z.object({ command: z.literal('set-password'), email, password: z.string() }),
   z.object({ command: z.literal('list-accounts') }),
   z.object({ command: z.literal('audit'), email, org: z.uuid().optional() }),
+  z.object({ command: z.literal('migrate') }),
 ]);
 
 export type AdminCommand = z.infer<typeof AdminCommandSchema>;
@@ -46,7 +54,9 @@ export async function runAdminCommand(database: Database, command: AdminCommand)
       return { ...(await createUser(database.prisma, { email: command.email })) };
     case 'create-org': {
       const owner = await requireUser(database, command.owner);
-      return { ...(await createOrganization(database.prisma, { name: command.name, ownerUserId: owner.userId })), name: command.name };
+      // Operator-made: with SIGNUP_MODE=invite its owners may invite people who have no user yet.
+      const created = await createOrganization(database.prisma, { name: command.name, ownerUserId: owner.userId, operatorManaged: true });
+      return { ...created, name: command.name };
     }
     case 'add-member': {
       const user = await requireUser(database, command.email);
@@ -65,15 +75,35 @@ export async function runAdminCommand(database: Database, command: AdminCommand)
       const accountId = await targetAccount(database, command.email, command.org);
       const amountMicros = usdToMicros(command.usd);
       if (amountMicros <= 0n) throw new AdminCommandError('the amount must be positive');
-      const result = await grantCredit(database.sql, { accountId, amountMicros, source: 'admin', metadata: { by: 'operator' } });
-      return { accountId, grantedMicros: microsToNumber(amountMicros), balanceMicros: microsToNumber(result.balanceMicros), entryId: result.entryId };
+      const key = command['idempotency-key'];
+      let result;
+      try {
+        result = await grantCredit(database.sql, {
+          accountId, amountMicros, source: 'admin', metadata: { by: 'operator' }, idempotencyKey: key === undefined ? undefined : `admin:${key}`,
+        });
+      } catch (error) {
+        if (!(error instanceof IdempotencyConflictError)) throw error;
+        throw new AdminCommandError(`idempotency key ${key} was already used for a different grant (another account or amount); nothing was credited`);
+      }
+      // For a duplicate the ledger answers with the first grant's row; the balance shown is today's.
+      const balance = result.duplicate ? (await getCredits(database.sql, accountId))!.balanceMicros : result.balanceMicros;
+      return {
+        accountId,
+        grantedMicros: microsToNumber(amountMicros),
+        balanceMicros: microsToNumber(balance),
+        entryId: result.entryId,
+        ...(key === undefined ? {} : { idempotencyKey: key, duplicate: result.duplicate }),
+        ...(result.duplicate ? { note: 'this key was already used for this grant: nothing was credited this time' } : {}),
+      };
     }
     case 'set-password': {
       const user = await requireUser(database, command.email);
       const problem = passwordProblem(command.password);
       if (problem) throw new AdminCommandError(problem);
       await setPasswordHash(database.sql, user.userId, await hashPassword(command.password));
-      return { userId: user.userId, email: user.email, passwordSet: true };
+      // A new password ends every session: whoever held the old one is signed out everywhere.
+      const revokedSessions = await revokeUserSessions(database.sql, { userId: user.userId });
+      return { userId: user.userId, email: user.email, passwordSet: true, revokedSessions };
     }
     case 'list-accounts':
       return {
@@ -84,6 +114,10 @@ export async function runAdminCommand(database: Database, command: AdminCommand)
           createdAt: account.createdAt.toISOString(),
         })),
       };
+    case 'migrate':
+      // The CLI opens the database without migrating it first, so this reports what it applied
+      // (a deployment's migration Job). Inside the running embedded service it finds nothing to do.
+      return { applied: await applyMigrations(database.sql) };
     case 'audit': {
       const accountId = await targetAccount(database, command.email, command.org);
       const audit = await auditWallet(database.sql, accountId);

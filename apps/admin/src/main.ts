@@ -3,7 +3,7 @@
 // endpoint when it runs (PGlite allows one process), else by opening the PGlite data dir itself.
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '@voice-router/ledger';
+import { DataDirLockedError, openDatabase } from '@voice-router/ledger';
 import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './commands.js';
 import { adminFilePath, type AdminEndpointFile } from './admin-server.js';
 
@@ -13,10 +13,12 @@ const USAGE = `usage: npm run admin -- <command> [options]
   add-member   --org <org id> --email <email>
   create-key   --email <email> [--org <org id>] [--name <name>]
   revoke-key   --id <key id>
-  grant        --email <email> --usd <amount> [--org <org id>]
+  grant        --email <email> --usd <amount> [--org <org id>] [--idempotency-key <key>]
+               (a retried grant with the same key credits once; reused for another amount or account: refused)
   set-password --email <email> --password -        (reads the password from standard input)
   list-accounts
   audit        --email <email> [--org <org id>]
+  migrate      applies pending database migrations and lists them (every other command does this first)
 Embedded mode uses DATA_DIR (default ./.data); with DATABASE_URL it talks to PostgreSQL.`;
 
 export function parseArguments(argv: string[]): AdminCommand {
@@ -60,8 +62,10 @@ async function viaRunningService(endpoint: AdminEndpointFile, command: AdminComm
 
 async function run(command: AdminCommand): Promise<unknown> {
   const databaseUrl = process.env.DATABASE_URL;
+  // `migrate` applies the migrations itself, to report them; every other command migrates on opening.
+  const migrate = command.command !== 'migrate';
   if (databaseUrl) {
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 }, { migrate });
     try {
       return await runAdminCommand(database, command);
     } finally {
@@ -69,18 +73,41 @@ async function run(command: AdminCommand): Promise<unknown> {
     }
   }
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+  // A service that is starting holds the data dir before its endpoint is up: wait a little for it.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const endpoint = runningServiceEndpoint(dataDir);
+    if (endpoint) return viaRunningService(endpoint, command);
+    let database;
+    try {
+      database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { migrate });
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${dataDir} is held by process ${error.pid}, which offers no operator endpoint (${adminFilePath(dataDir)}): ` +
+            'it may still be starting (try again) or not be a Voice Router service; stop it to run commands on the data dir directly',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      return await runAdminCommand(database, command);
+    } finally {
+      await database.close();
+    }
+  }
+}
+
+/** The running service's endpoint, if its file names a live process (a stale file is removed). */
+function runningServiceEndpoint(dataDir: string): AdminEndpointFile | undefined {
   const endpointFile = adminFilePath(dataDir);
-  if (fs.existsSync(endpointFile)) {
-    const endpoint = JSON.parse(fs.readFileSync(endpointFile, 'utf8')) as AdminEndpointFile;
-    if (processAlive(endpoint.pid)) return viaRunningService(endpoint, command);
-    fs.rmSync(endpointFile, { force: true });
-  }
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  try {
-    return await runAdminCommand(database, command);
-  } finally {
-    await database.close();
-  }
+  if (!fs.existsSync(endpointFile)) return undefined;
+  const endpoint = JSON.parse(fs.readFileSync(endpointFile, 'utf8')) as AdminEndpointFile;
+  if (processAlive(endpoint.pid)) return endpoint;
+  fs.rmSync(endpointFile, { force: true });
+  return undefined;
 }
 
 async function main() {

@@ -14,7 +14,16 @@ describe('parseArguments', () => {
     expect(parse('--org=personal', 'usage', '--days', '7').values).toMatchObject({ org: 'personal', days: '7' });
   });
 
-  it('takes a second word only for keys', () => {
+  it('takes a second word for sessions too', () => {
+    expect(parse('sessions', 'list', '--json').command?.name).toBe('sessions list');
+    const revoke = parse('sessions', 'revoke', 'abc');
+    expect(revoke.command?.name).toBe('sessions revoke');
+    expect(revoke.positionals).toEqual(['abc']);
+    expect(parse('sessions').command).toBeUndefined();
+    expect(parse('logout', '--all').values).toMatchObject({ all: true });
+  });
+
+  it('takes a second word only for keys and sessions', () => {
     expect(parse('keys', 'list', '--json').command?.name).toBe('keys list');
     expect(parse('keys', 'create', '--name', 'ci', '--save').values).toMatchObject({ name: 'ci', save: true });
     const revoke = parse('keys', 'revoke', 'abc');

@@ -1,5 +1,5 @@
 // Splits argv into a command and its flags with node:util parseArgs. Global flags may stand
-// anywhere; the command is the first word (two for `keys …`) that is not a flag or a flag's value.
+// anywhere; the command is the first word (two for `keys …` and `sessions …`) that is not a flag or a flag's value.
 import { parseArgs } from 'node:util';
 import type { Command, OptionValues, ParseArgsOptions } from './command.js';
 import { UsageError } from './cli-errors.js';
@@ -27,6 +27,8 @@ export interface ParsedArguments {
 
 const GLOBAL_VALUE_FLAGS = new Set(['--base-url', '--org']);
 
+const TWO_WORD_COMMANDS = new Set(['keys', 'sessions']);
+
 /** Indexes of the words that name the command, skipping global flags and their values. */
 function commandWords(argv: string[]): number[] {
   const found: number[] = [];
@@ -43,9 +45,9 @@ function commandWords(argv: string[]): number[] {
       continue;
     }
     found.push(index);
-    // Only `keys` takes a second word.
-    if (argv[found[0]!] !== 'keys') break;
-    // The subcommand must follow `keys` directly, or `vr keys --name list create` would be ambiguous.
+    // Only `keys` and `sessions` take a second word.
+    if (!TWO_WORD_COMMANDS.has(argv[found[0]!]!)) break;
+    // The subcommand must follow directly, or `vr keys --name list create` would be ambiguous.
     if (found.length === 1 && argv[index + 1] !== undefined && argv[index + 1]!.startsWith('-')) break;
   }
   return found;

@@ -17,7 +17,8 @@ beforeAll(async () => {
   const closedPort = await freePort();
   service = await startService({
     OPENAI_API_KEY: 'sk-cli-e2e',
-    OPENAI_BASE_URL: `http://127.0.0.1:${closedPort}`,
+    // Nothing listens there; the version path follows the OpenAI SDK convention all the same.
+    OPENAI_BASE_URL: `http://127.0.0.1:${closedPort}/v1`,
     UPSTREAM_MAX_ATTEMPTS: '1',
     UPSTREAM_ATTEMPT_TIMEOUT_MS: '3000',
   });

@@ -56,8 +56,7 @@ export async function startService(environment: Record<string, string> = {}): Pr
       await close();
       throw new Error(`the embedded service exited early:\n${output.join('')}`);
     }
-    // The catalog needs a token, so a 401 from /v1/status is the data plane answering: it is serving.
-    const ready = await fetch(`${baseUrl}/v1/status`).then((response) => response.status === 401, () => false);
+    const ready = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       await close();

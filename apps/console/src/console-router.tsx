@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth-routes.js';
 import { deviceRoutes } from './routes/device-routes.js';
 import { keysRoutes } from './routes/keys-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
+import { sessionRoutes } from './routes/session-routes.js';
 import { walletUsageRoutes } from './routes/wallet-usage-routes.js';
 
 export interface ConsoleRouterOptions {
@@ -52,6 +53,7 @@ export function createConsoleRouter(services: ConsoleServices, options: ConsoleR
   router.use(keysRoutes(dependencies));
   router.use(walletUsageRoutes(dependencies));
   router.use(organizationRoutes(dependencies));
+  router.use(sessionRoutes(dependencies));
 
   router.use((_request: Request, response: Response) => {
     sendPage(response, <MessagePage title="Page not found" message="There is no console page at this address." />, 404);

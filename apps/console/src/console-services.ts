@@ -72,6 +72,15 @@ export interface ConsoleInvitation {
   acceptedAt: string | null;
 }
 
+export interface ConsoleSessionSummary {
+  sessionId: string;
+  kind: 'console' | 'cli';
+  createdAt: Date;
+  expiresAt: Date;
+  /** The session this page was requested with. */
+  current: boolean;
+}
+
 export type Failure<Reason extends string> = { ok: false; reason: Reason; message: string };
 
 export interface ConsoleServices {
@@ -89,8 +98,19 @@ export interface ConsoleServices {
   /** Device approval page. Wrong codes count against the user (guessing limit). */
   lookUpDeviceCode(input: { userCode: string; userId: string; ip: string }):
     Promise<{ ok: true; userCode: string; expiresAt: Date } | Failure<'not_found' | 'expired' | 'already_decided' | 'rate_limited'>>;
+  /** Approval step: limited like the look-up (wrong codes count against the same per-user budget). */
   decideDeviceCode(input: { userCode: string; userId: string; decision: 'approve' | 'deny' }):
-    Promise<{ ok: true } | Failure<'not_found' | 'expired' | 'already_decided'>>;
+    Promise<{ ok: true } | Failure<'not_found' | 'expired' | 'already_decided' | 'rate_limited'>>;
+
+  /** The user's active sessions (console and CLI), newest first; never their tokens. */
+  listSessions(input: { userId: string; currentSessionId: string }): Promise<ConsoleSessionSummary[]>;
+  /** Revokes one of the user's own sessions. */
+  revokeSession(input: { userId: string; sessionId: string }): Promise<{ ok: true } | Failure<'not_found'>>;
+  /** "Log out everywhere": every session of the user, the current one included. */
+  revokeAllSessions(input: { userId: string }): Promise<{ revokedCount: number }>;
+  /** Needs the current password (wrong ones count as failed log-ins); on success every other session ends. */
+  changePassword(input: { userId: string; sessionId: string; currentPassword: string; newPassword: string; ip: string }):
+    Promise<{ ok: true; revokedCount: number } | Failure<'invalid_credentials' | 'weak_password' | 'rate_limited'>>;
 
   /** The accounts the user can act for: the personal one first, then organizations. */
   listAccounts(userId: string): Promise<ConsoleAccount[]>;
@@ -100,7 +120,8 @@ export interface ConsoleServices {
     userId: string; accountId: string; name: string; maxConcurrency?: number; rateLimitPerMinute?: number;
     dailySpendCapMicros?: Micros; monthlySpendCapMicros?: Micros;
   }): Promise<{ ok: true; key: ConsoleKey; keyValue: string } | Failure<'forbidden' | 'invalid'>>;
-  revokeKey(input: { userId: string; accountId: string; keyId: string }): Promise<{ ok: true } | Failure<'not_found'>>;
+  /** The key's minter or an owner of its account may revoke it; other members get 'forbidden'. */
+  revokeKey(input: { userId: string; accountId: string; keyId: string }): Promise<{ ok: true } | Failure<'not_found' | 'forbidden'>>;
   wallet(input: { userId: string; accountId: string }):
     Promise<{ balanceMicros: Micros; reservedMicros: Micros; activity: ConsoleLedgerRow[] } | Failure<'forbidden'>>;
   usage(input: { userId: string; accountId: string; days: number; limit: number }): Promise<ConsoleUsage | Failure<'forbidden'>>;
@@ -108,8 +129,15 @@ export interface ConsoleServices {
   createOrganization(input: { userId: string; name: string }): Promise<{ ok: true; account: ConsoleAccount } | Failure<'invalid'>>;
   listMembers(input: { userId: string; accountId: string }): Promise<ConsoleMember[] | Failure<'forbidden'>>;
   listInvitations(input: { userId: string; accountId: string; baseUrl: string }): Promise<ConsoleInvitation[] | Failure<'forbidden'>>;
+  /**
+   * Owners only. With invitation-only sign-up, people without a user can be invited only into
+   * organizations an operator created ('signup_closed' otherwise).
+   */
   invite(input: { userId: string; accountId: string; email: string; baseUrl: string }):
-    Promise<{ ok: true; invitation: ConsoleInvitation } | Failure<'forbidden' | 'invalid_email'>>;
+    Promise<{ ok: true; invitation: ConsoleInvitation } | Failure<'forbidden' | 'invalid_email' | 'signup_closed'>>;
+  /** Owners only; owners cannot be removed. The member's keys for this organization are revoked too. */
+  removeMember(input: { userId: string; accountId: string; memberUserId: string }):
+    Promise<{ ok: true } | Failure<'forbidden' | 'not_found' | 'owner'>>;
   /** Accepting needs a logged-in user whose email matches the invitation. */
   acceptInvitation(input: { userId: string; token: string }):
     Promise<{ ok: true; account: ConsoleAccount } | Failure<'not_found' | 'wrong_user' | 'already_accepted'>>;

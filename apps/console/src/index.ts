@@ -10,6 +10,7 @@ export type {
   ConsoleMember,
   ConsoleServices,
   ConsoleSession,
+  ConsoleSessionSummary,
   ConsoleUsage,
   ConsoleUser,
   Failure,

@@ -58,7 +58,7 @@ describe('keys', () => {
     expect(running.services.keys.size).toBe(0);
   });
 
-  it('revokes own keys and shows Revoke only on keys this member created', async () => {
+  it('shows Revoke on keys a viewer may revoke: a member their own, an owner every key; a member is refused others\' (403)', async () => {
     running = await startConsole();
     const owner = await signedUpClient(running.baseUrl, 'ada@example.com');
     await owner.post('/console/organizations', { name: 'Acme' });
@@ -72,20 +72,26 @@ describe('keys', () => {
 
     await owner.get('/console/keys');
     await owner.post('/console/keys', { ...keyForm, name: 'adas-key' });
-    const ownerView = await owner.get('/console/keys');
-    const rows = ownerView.body.split('<tr>').slice(2);
-    expect(rows.find((row) => row.includes('bobs-key'))).not.toContain('Revoke');
-    expect(rows.find((row) => row.includes('adas-key'))).toContain('>Revoke</button>');
+    const rowsOf = (body: string) => body.split('<tr>').slice(2);
+    const memberRows = rowsOf((await member.get('/console/keys')).body);
+    expect(memberRows.find((row) => row.includes('adas-key'))).not.toContain('Revoke');
+    expect(memberRows.find((row) => row.includes('bobs-key'))).toContain('>Revoke</button>');
+    const ownerRows = rowsOf((await owner.get('/console/keys')).body);
+    expect(ownerRows.find((row) => row.includes('bobs-key'))).toContain('>Revoke</button>');
+    expect(ownerRows.find((row) => row.includes('adas-key'))).toContain('>Revoke</button>');
 
-    const bobsKey = [...running.services.keys.values()].find((entry) => entry.key.name === 'bobs-key')!;
-    const refused = await owner.post(`/console/keys/${bobsKey.key.id}/revoke`, {});
-    expect(refused.status).toBe(404);
-    expect(bobsKey.revoked).toBe(false);
     const adasKey = [...running.services.keys.values()].find((entry) => entry.key.name === 'adas-key')!;
-    const revoked = await owner.post(`/console/keys/${adasKey.key.id}/revoke`, {});
+    await member.get('/console/keys');
+    const refused = await member.post(`/console/keys/${adasKey.key.id}/revoke`, {});
+    expect(refused.status).toBe(403);
+    expect(adasKey.revoked).toBe(false);
+    const bobsKey = [...running.services.keys.values()].find((entry) => entry.key.name === 'bobs-key')!;
+    const revoked = await owner.post(`/console/keys/${bobsKey.key.id}/revoke`, {});
     expect(revoked.location).toBe('/console/keys?notice=key-revoked');
-    expect(adasKey.revoked).toBe(true);
+    expect(bobsKey.revoked).toBe(true);
     expect((await owner.get('/console/keys?notice=key-revoked')).body).toContain('Key revoked.');
+    await owner.post(`/console/keys/${adasKey.key.id}/revoke`, {});
+    expect(adasKey.revoked).toBe(true);
   });
 });
 

@@ -4,11 +4,14 @@
 // covered by the lead's end-to-end suite.
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import type {
-  ConsoleAccount, ConsoleInvitation, ConsoleKey, ConsoleLedgerRow, ConsoleServices, ConsoleSession, ConsoleUsage, Failure,
+  ConsoleAccount, ConsoleInvitation, ConsoleKey, ConsoleLedgerRow, ConsoleServices, ConsoleSession, ConsoleSessionSummary, ConsoleUsage, Failure,
 } from '../src/console-services.js';
 
 interface User { userId: string; email: string; salt: Buffer; hash: Buffer }
-interface Account { accountId: string; kind: 'personal' | 'organization'; name: string; members: Map<string, 'owner' | 'member'>; balance: number; reserved: number; ledger: ConsoleLedgerRow[] }
+interface Account {
+  accountId: string; kind: 'personal' | 'organization'; name: string; members: Map<string, 'owner' | 'member'>; balance: number; reserved: number;
+  ledger: ConsoleLedgerRow[]; operatorManaged?: boolean;
+}
 interface StoredKey { key: Omit<ConsoleKey, 'revocableByMe'>; accountId: string; creatorId: string; revoked: boolean; secret: string }
 interface DeviceCode { userCode: string; expiresAt: Date; decision?: { userId: string; decision: 'approve' | 'deny' } }
 interface Invitation { id: string; token: string; accountId: string; email: string; createdAt: string; acceptedAt: string | null }
@@ -27,7 +30,7 @@ export class MemoryConsoleServices implements ConsoleServices {
   readonly deviceCodes = new Map<string, DeviceCode>();
   readonly invitations = new Map<string, Invitation>();
   readonly charges: Charge[] = [];
-  private readonly sessions = new Map<string, ConsoleSession>();
+  private readonly sessions = new Map<string, ConsoleSession & { createdAt: Date }>();
   private readonly attempts = new Map<string, number>();
   signupIsOpen = true;
   /** Failed attempts allowed per bucket (log-in per email+ip, device codes per user) before refusing. */
@@ -39,7 +42,8 @@ export class MemoryConsoleServices implements ConsoleServices {
     const email = input.email.trim().toLowerCase();
     if (this.countAttempt(`signup:${input.ip}`) > 20) return fail('rate_limited', 'Too many sign-ups from this address. Try again later.');
     const invitation = input.invitationToken ? [...this.invitations.values()].find((entry) => entry.token === input.invitationToken) : undefined;
-    if (!this.signupIsOpen && (!invitation || invitation.email !== email || invitation.acceptedAt)) return fail('signup_closed', 'Sign-up is by invitation only.');
+    const admits = invitation && invitation.email === email && !invitation.acceptedAt && this.accounts.get(invitation.accountId)?.operatorManaged;
+    if (!this.signupIsOpen && !admits) return fail('signup_closed', 'Sign-up is by invitation only.');
     if (!emailPattern.test(email)) return fail('invalid_email', 'Enter a valid email address.');
     if (input.password.length < 10) return fail('weak_password', 'Use a password of at least 10 characters.');
     if (this.users.has(email)) return fail('email_taken', 'An account with this email already exists. Log in instead.');
@@ -68,11 +72,41 @@ export class MemoryConsoleServices implements ConsoleServices {
     const user = this.userById(userId);
     const session: ConsoleSession = { sessionId: randomUUID(), userId, email: user.email, csrfToken: token(), expiresAt: new Date(Date.now() + 7 * 86_400_000) };
     const value = token();
-    this.sessions.set(value, session);
+    this.sessions.set(value, { ...session, createdAt: new Date() });
     return { token: value, session };
   }
   async findSession(value: string) { return this.sessions.get(value); }
   async endSession(value: string) { this.sessions.delete(value); }
+
+  async listSessions(input: { userId: string; currentSessionId: string }): Promise<ConsoleSessionSummary[]> {
+    return [...this.sessions.values()].filter((session) => session.userId === input.userId).reverse().map((session) => ({
+      sessionId: session.sessionId, kind: 'console' as const, createdAt: session.createdAt, expiresAt: session.expiresAt, current: session.sessionId === input.currentSessionId,
+    }));
+  }
+
+  async revokeSession(input: { userId: string; sessionId: string }) {
+    const entry = [...this.sessions].find(([, session]) => session.sessionId === input.sessionId && session.userId === input.userId);
+    if (!entry) return fail('not_found', 'That session has already ended.');
+    this.sessions.delete(entry[0]);
+    return { ok: true as const };
+  }
+
+  async revokeAllSessions(input: { userId: string }) {
+    return { revokedCount: this.endSessionsOf(input.userId) };
+  }
+
+  async changePassword(input: { userId: string; sessionId: string; currentPassword: string; newPassword: string; ip: string }) {
+    const user = this.userById(input.userId);
+    const bucket = `login:${user.email}:${input.ip}`;
+    if ((this.attempts.get(bucket) ?? 0) >= this.attemptLimit) return fail('rate_limited', 'Too many attempts. Wait a few minutes and try again.');
+    if (input.newPassword.length < 10) return fail('weak_password', 'Use a password of at least 10 characters.');
+    if (!timingSafeEqual(scryptSync(input.currentPassword, user.salt, 32, { N: 1024 }), user.hash)) {
+      this.countAttempt(bucket);
+      return fail('invalid_credentials', 'The current password is wrong.');
+    }
+    user.hash = scryptSync(input.newPassword, user.salt, 32, { N: 1024 });
+    return { ok: true as const, revokedCount: this.endSessionsOf(input.userId, input.sessionId) };
+  }
 
   async lookUpDeviceCode(input: { userCode: string; userId: string; ip: string }) {
     const bucket = `device:${input.userId}`;
@@ -88,8 +122,13 @@ export class MemoryConsoleServices implements ConsoleServices {
   }
 
   async decideDeviceCode(input: { userCode: string; userId: string; decision: 'approve' | 'deny' }) {
+    const bucket = `device:${input.userId}`;
+    if ((this.attempts.get(bucket) ?? 0) >= this.attemptLimit) return fail('rate_limited', 'Too many wrong codes. Wait a few minutes and try again.');
     const entry = this.deviceCodes.get(normalizeCode(input.userCode));
-    if (!entry) return fail('not_found', 'That code is not known. Check it against your terminal.');
+    if (!entry) {
+      this.countAttempt(bucket);
+      return fail('not_found', 'That code is not known. Check it against your terminal.');
+    }
     if (entry.expiresAt.getTime() <= Date.now()) return fail('expired', 'That code has expired. Start again from your terminal.');
     if (entry.decision) return fail('already_decided', 'That code has already been used.');
     entry.decision = { userId: input.userId, decision: input.decision };
@@ -103,8 +142,9 @@ export class MemoryConsoleServices implements ConsoleServices {
 
   async listKeys(input: { userId: string; accountId: string }) {
     if (!this.memberOf(input)) return fail('forbidden', 'You are not a member of this account.');
+    const owner = this.accounts.get(input.accountId)!.members.get(input.userId) === 'owner';
     return [...this.keys.values()].filter((entry) => entry.accountId === input.accountId && !entry.revoked)
-      .map((entry) => ({ ...entry.key, revocableByMe: entry.creatorId === input.userId }));
+      .map((entry) => ({ ...entry.key, revocableByMe: entry.creatorId === input.userId || owner }));
   }
 
   async createKey(input: Parameters<ConsoleServices['createKey']>[0]) {
@@ -122,9 +162,9 @@ export class MemoryConsoleServices implements ConsoleServices {
 
   async revokeKey(input: { userId: string; accountId: string; keyId: string }) {
     const entry = this.keys.get(input.keyId);
-    if (!entry || entry.revoked || entry.accountId !== input.accountId || entry.creatorId !== input.userId || !this.memberOf(input)) {
-      return fail('not_found', 'No such key, or only the member who created it can revoke it.');
-    }
+    const role = entry ? this.accounts.get(entry.accountId)!.members.get(input.userId) : undefined;
+    if (!entry || entry.revoked || (entry.creatorId !== input.userId && !role)) return fail('not_found', 'No such key.');
+    if (entry.creatorId !== input.userId && role !== 'owner') return fail('forbidden', 'Only the member who created a key or an owner can revoke it.');
     entry.revoked = true;
     return { ok: true as const };
   }
@@ -176,7 +216,7 @@ export class MemoryConsoleServices implements ConsoleServices {
   }
 
   async listInvitations(input: { userId: string; accountId: string; baseUrl: string }) {
-    if (!this.memberOf(input)) return fail('forbidden', 'You are not a member of this account.');
+    if (this.memberOf(input)?.members.get(input.userId) !== 'owner') return fail('forbidden', 'Only owners see invitations.');
     return [...this.invitations.values()].filter((entry) => entry.accountId === input.accountId).map((entry) => this.invitationView(entry, input.baseUrl));
   }
 
@@ -185,9 +225,21 @@ export class MemoryConsoleServices implements ConsoleServices {
     if (!account || account.kind !== 'organization' || account.members.get(input.userId) !== 'owner') return fail('forbidden', 'Only owners of an organization can invite.');
     const email = input.email.trim().toLowerCase();
     if (!emailPattern.test(email)) return fail('invalid_email', 'Enter a valid email address.');
+    if (!this.signupIsOpen && !account.operatorManaged && !this.users.has(email)) return fail('signup_closed', 'Only operator-made organizations invite new people.');
     const invitation: Invitation = { id: randomUUID(), token: token(), accountId: account.accountId, email, createdAt: new Date().toISOString(), acceptedAt: null };
     this.invitations.set(invitation.id, invitation);
     return { ok: true as const, invitation: this.invitationView(invitation, input.baseUrl) };
+  }
+
+  async removeMember(input: { userId: string; accountId: string; memberUserId: string }) {
+    const account = this.memberOf(input);
+    if (!account || account.kind !== 'organization' || account.members.get(input.userId) !== 'owner') return fail('forbidden', 'Only owners can remove members.');
+    const role = account.members.get(input.memberUserId);
+    if (!role) return fail('not_found', 'Not a member.');
+    if (role === 'owner') return fail('owner', 'Owners cannot be removed here.');
+    account.members.delete(input.memberUserId);
+    for (const entry of this.keys.values()) if (entry.accountId === account.accountId && entry.creatorId === input.memberUserId) entry.revoked = true;
+    return { ok: true as const };
   }
 
   async acceptInvitation(input: { userId: string; token: string }) {
@@ -225,6 +277,16 @@ export class MemoryConsoleServices implements ConsoleServices {
     this.charges.push({ id, accountId, provider: charge.provider, costMicros: charge.costMicros, at: charge.at ?? new Date(), ...(charge.errorCode ? { errorCode: charge.errorCode } : {}) });
   }
 
+  private endSessionsOf(userId: string, keepSessionId?: string): number {
+    let count = 0;
+    for (const [value, session] of this.sessions) {
+      if (session.userId === userId && session.sessionId !== keepSessionId) {
+        this.sessions.delete(value);
+        count += 1;
+      }
+    }
+    return count;
+  }
   private addAccount(kind: Account['kind'], name: string, ownerId: string): Account {
     const account: Account = { accountId: randomUUID(), kind, name, members: new Map([[ownerId, 'owner']]), balance: 0, reserved: 0, ledger: [] };
     this.accounts.set(account.accountId, account);

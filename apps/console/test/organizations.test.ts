@@ -52,6 +52,8 @@ describe('organizations', () => {
     await owner.post('/console/login', { email: 'ada@example.com', password: 'correct horse battery' });
     await owner.get('/console/organizations');
     await owner.post('/console/organizations', { name: 'Acme' });
+    // With sign-up closed only an operator-made organization admits someone new.
+    [...running.services.accounts.values()].find((account) => account.name === 'Acme')!.operatorManaged = true;
     await owner.get('/console/organizations');
     expect(owner.lastBody).toContain('<label for="invite_email">Email</label>');
     const invited = await owner.post('/console/organizations/invitations', { email: 'bob@example.com' });

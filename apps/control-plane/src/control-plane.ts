@@ -4,13 +4,15 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { buildOpenApiDocument, errorBody } from '@voice-router/contracts';
 import { createConsoleRouter } from '@voice-router/console';
 import type { Database } from '@voice-router/ledger';
-import type { Logger } from '@voice-router/service-kit';
+import { isLoopbackAddress, parseTrustedProxies, type Logger, type TrustedProxies } from '@voice-router/service-kit';
 import { createConsoleServices } from './console/console-service-implementation.js';
 import { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';
 import { deviceAuthRoutes } from './routes/device-auth-routes.js';
 import { keyRoutes } from './routes/key-routes.js';
+import { sessionRoutes } from './routes/session-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
-import { createRateLimiter } from './security/rate-limiter.js';
+import { createAttemptLimiters } from './security/attempt-limits.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from './security/rate-limiter.js';
 
 export interface ControlPlaneOptions {
   database: Database;
@@ -27,19 +29,44 @@ export interface ControlPlaneOptions {
   keyLimitDefaults?: KeyLimitDefaults;
   /** Called with a revoked key's hash (the embedded data plane drops it from its cache at once). */
   onKeyRevoked?(keyHash: string): void;
+  /** Where attempt limits are counted: memory (default) or Redis shared by every replica. The caller closes it. */
+  rateLimits?: RateLimitStore;
+  /** TRUSTED_PROXIES: peers whose X-Forwarded-For/-Proto/-Host are believed (default: nobody). */
+  trustedProxies?: TrustedProxies;
+  /**
+   * The embedded mode: the data plane in this same process forwards every request over loopback, so a
+   * loopback peer is believed too, as the nearest hop only (further hops must be in trustedProxies).
+   */
+  trustLoopbackForwarder?: boolean;
+}
+
+/** Express's `trust proxy`: hop 0 is the socket peer, higher hops walk X-Forwarded-For from the right. */
+function trustFunction(options: ControlPlaneOptions): (address: string, hop: number) => boolean {
+  const trusted = options.trustedProxies ?? parseTrustedProxies('');
+  const loopbackForwarder = options.trustLoopbackForwarder ?? false;
+  return (address, hop) => (hop === 0 && loopbackForwarder && isLoopbackAddress(address)) || trusted.has(address);
 }
 
 export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustFunction(options));
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);
   const keyLimitDefaults = options.keyLimitDefaults ?? DEFAULT_KEY_LIMITS;
+  const limits = createAttemptLimiters(options.rateLimits ?? createMemoryRateLimitStore());
 
-  app.get('/healthz', async (_request, response) => {
-    await options.database.sql.query('SELECT 1');
-    response.json({ ok: true, database: options.database.kind });
+  // Liveness answers without dependencies; readiness says whether this replica can serve (its database answers).
+  app.get('/healthz', (_request, response) => {
+    response.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_request, response) => {
+    try {
+      await options.database.sql.query('SELECT 1');
+      response.json({ status: 'ready', database: options.database.kind });
+    } catch {
+      response.status(503).json({ status: 'not_ready', reason: 'database_unreachable' });
+    }
   });
   app.get('/v1/openapi.json', (_request, response) => {
     response.type('application/json').send(openApiDocument);
@@ -50,13 +77,14 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
     database: options.database,
     authEnabled: options.authEnabled ?? true,
     publicBaseUrl: options.publicBaseUrl,
-    deviceCodeLimiter: createRateLimiter({ limit: 60, windowMs: 60 * 60_000 }),
+    deviceCodeLimiter: limits.deviceCodesPerAddress,
   }));
+  app.use(sessionRoutes(options.database));
   app.use(keyRoutes({ database: options.database, onKeyRevoked, keyLimitDefaults }));
   app.use(usageRoutes(options.database));
 
   const consoleServices = createConsoleServices({
-    database: options.database, signupMode: options.signupMode ?? 'open', onKeyRevoked, keyLimitDefaults,
+    database: options.database, signupMode: options.signupMode ?? 'open', onKeyRevoked, limits, keyLimitDefaults,
   });
   app.use('/console', createConsoleRouter(consoleServices, {
     cookieSecure: options.cookieSecure ?? 'auto',

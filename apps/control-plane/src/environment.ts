@@ -1,4 +1,5 @@
 // The control plane's configuration as a process of its own (scaled-out mode).
+import { trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { DEFAULT_KEY_LIMITS } from './key-limits.js';
 
@@ -10,6 +11,8 @@ export const controlPlaneSettingsShape = {
   /** What a key without its own limit shows (and will be held to): the bounds match what a key may set. */
   DEFAULT_KEY_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_KEY_LIMITS.maxConcurrency),
   DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_KEY_LIMITS.rateLimitPerMinute),
+  /** Proxies whose X-Forwarded-* headers are believed: in the scaled-out mode, the data planes' addresses. */
+  TRUSTED_PROXIES: trustedProxiesVariable,
 };
 
 export const controlPlaneEnvironmentSchema = z.object({
@@ -17,6 +20,9 @@ export const controlPlaneEnvironmentSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   CONTROL_PLANE_PORT: z.coerce.number().int().min(0).max(65_535).default(8081),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  /** With it, attempt limits are counted in Redis and shared by every control-plane replica. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z.string().min(1).default('vr'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 
@@ -30,5 +36,6 @@ export function controlPlaneSettings(environment: Settings) {
     publicBaseUrl: environment.PUBLIC_BASE_URL,
     cookieSecure: environment.COOKIE_SECURE === 'auto' ? ('auto' as const) : environment.COOKIE_SECURE === 'true',
     keyLimitDefaults: { maxConcurrency: environment.DEFAULT_KEY_MAX_CONCURRENCY, rateLimitPerMinute: environment.DEFAULT_KEY_RATE_LIMIT_PER_MINUTE },
+    trustedProxies: environment.TRUSTED_PROXIES,
   };
 }

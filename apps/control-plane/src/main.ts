@@ -4,14 +4,19 @@ import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '
 import { createControlPlaneApp } from './control-plane.js';
 import { controlPlaneEnvironmentSchema, controlPlaneSettings } from './environment.js';
 import { listen } from './listen.js';
+import { createRateLimitStore } from './security/rate-limiter.js';
 
 async function main() {
   const environment = parseEnvironment('control-plane', controlPlaneEnvironmentSchema);
   const logger = createLogger({ name: 'control-plane', level: environment.LOG_LEVEL });
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: 5 });
-  const server = await listen(createControlPlaneApp({ database, logger, ...controlPlaneSettings(environment) }), environment.HOST, environment.CONTROL_PLANE_PORT);
-  logger.info('control plane listening', { url: `http://${environment.HOST}:${server.port}` });
-  onShutdown([() => database.close(), () => server.close()], (message) => logger.info(message));
+  const rateLimits = await createRateLimitStore({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, logger });
+  const app = createControlPlaneApp({ database, logger, rateLimits, ...controlPlaneSettings(environment) });
+  const server = await listen(app, environment.HOST, environment.CONTROL_PLANE_PORT);
+  logger.info('control plane listening', {
+    url: `http://${environment.HOST}:${server.port}`, attemptLimits: rateLimits.kind, trustedProxies: environment.TRUSTED_PROXIES.entries,
+  });
+  onShutdown([() => database.close(), () => rateLimits.close(), () => server.close()], (message) => logger.info(message));
 }
 
 main().catch((error) => {

@@ -4,6 +4,7 @@ import type { ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
 import type { Logger } from '@voice-router/service-kit';
 import type { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
+import type { InFlightRequests } from './lifecycle/in-flight.js';
 
 export interface DataPlaneContext {
   sql: SqlClient;
@@ -13,4 +14,6 @@ export interface DataPlaneContext {
   logger: Logger;
   streamMaxDurationMs: number;
   attemptTimeoutMs: number;
+  /** Speech requests being served; a drain turns new ones away. */
+  inFlight: InFlightRequests;
 }

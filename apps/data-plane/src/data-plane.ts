@@ -2,12 +2,14 @@
 import type { SqlClient } from '@voice-router/ledger';
 import type { ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
-import type { Logger } from '@voice-router/service-kit';
+import type { Logger, TrustedProxies } from '@voice-router/service-kit';
 import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { DataPlaneContext } from './context.js';
+import { createInFlightRequests } from './lifecycle/in-flight.js';
 import { createStreamMetrics, instrumentApp, registerMetricsRoute } from './metrics/stream-metrics.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerSpeechRoute } from './routes/speech-route.js';
 import { registerWalletRoutes } from './routes/wallet-routes.js';
 import { loadUws, type ListenSocket } from './uws.js';
@@ -22,8 +24,12 @@ export interface DataPlaneOptions {
   authCacheTtlMs: number;
   streamMaxDurationMs: number;
   attemptTimeoutMs: number;
+  /** On close(): how long streams in flight may run on before the router ends them. */
+  shutdownGraceMs: number;
   /** Where to send paths the data plane does not serve; without it they answer 404. */
   controlPlaneUrl?: string;
+  /** TRUSTED_PROXIES: peers whose X-Forwarded-* headers are believed when forwarding (default: nobody). */
+  trustedProxies?: TrustedProxies;
   /** Benchmarks only: count streams and backlog, served on loopback at GET /internal/metrics. */
   metrics?: boolean;
 }
@@ -32,12 +38,17 @@ export interface DataPlane {
   port: number;
   implementation: 'native' | 'fallback';
   auth: ApiKeyAuthenticator;
+  /**
+   * Graceful stop: readiness turns 503 and new speech requests are refused at once (503, connection
+   * closed); streams in flight run on for up to shutdownGraceMs and are then ended (committed if audio
+   * was delivered); then the listener closes. Settlement is the settler's to drain afterwards.
+   */
   close(): Promise<void>;
 }
 
 export async function startDataPlane(options: DataPlaneOptions): Promise<DataPlane> {
-  const { uws, implementation, reason } = loadUws();
-  if (implementation === 'native') options.logger.info('uWebSockets.js native build loaded');
+  const { uws, implementation, build, reason } = loadUws();
+  if (implementation === 'native') options.logger.info('uWebSockets.js native build loaded', { build, ...(reason ? { reason } : {}) });
   else options.logger.warn('uWebSockets.js native build unavailable; using the JavaScript fallback (slower)', { reason });
 
   const auth = createApiKeyAuthenticator({ sql: options.sql, cacheTtlMs: options.authCacheTtlMs });
@@ -49,6 +60,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     logger: options.logger,
     streamMaxDurationMs: options.streamMaxDurationMs,
     attemptTimeoutMs: options.attemptTimeoutMs,
+    inFlight: createInFlightRequests(),
   };
   const app = uws.App();
   // Decided once here: without metrics the routes get the bare app and no request pays for them.
@@ -59,10 +71,11 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     routes = instrumentApp(app, metrics);
     options.logger.warn('DATA_PLANE_METRICS is on: GET /internal/metrics answers on loopback (benchmarks only)');
   }
+  registerHealthRoutes(app, context);
   registerSpeechRoute(routes, context);
   registerWalletRoutes(routes, context);
   registerCatalogRoutes(routes, context);
-  const closeProxy = registerControlPlaneProxy(routes, context, options.controlPlaneUrl);
+  const closeProxy = registerControlPlaneProxy(routes, context, options.controlPlaneUrl, options.trustedProxies);
 
   const listenSocket = await new Promise<ListenSocket>((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${options.host}:${options.port}`))));
@@ -73,6 +86,11 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     implementation,
     auth,
     async close() {
+      // The listener stays open while draining so that readiness probes see 503 (not a refused
+      // connection) and new speech requests get a 503 that sends them to another replica.
+      const inFlight = context.inFlight.count;
+      const drained = await context.inFlight.drain(options.shutdownGraceMs);
+      if (inFlight > 0) options.logger.info('drained speech requests', { ...drained, graceMs: options.shutdownGraceMs });
       uws.us_listen_socket_close(listenSocket);
       await closeProxy();
     },

@@ -1,19 +1,29 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
+import { checkStreamBound, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 const url = z.url({ protocol: /^https?$/ });
+/**
+ * A provider base URL as that provider's official SDK takes it: OPENAI_BASE_URL includes the version path
+ * (https://api.openai.com/v1), ELEVENLABS_BASE_URL and CARTESIA_BASE_URL are bare hosts. Trailing slashes are fine.
+ */
+const providerBaseUrl = url.optional();
 
 export const providerEnvironmentShape = {
   OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: url.optional(),
+  OPENAI_BASE_URL: providerBaseUrl,
   ELEVENLABS_API_KEY: z.string().optional(),
-  ELEVENLABS_BASE_URL: url.optional(),
+  ELEVENLABS_BASE_URL: providerBaseUrl,
   CARTESIA_API_KEY: z.string().optional(),
-  CARTESIA_BASE_URL: url.optional(),
+  CARTESIA_BASE_URL: providerBaseUrl,
   LOCAL_TTS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   UPSTREAM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   UPSTREAM_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(65_536).default(1024),
+  /** Consecutive upstream failures that open a provider's circuit breaker (per process). */
+  BREAKER_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** How long an open breaker refuses requests before one probe may go upstream. */
+  BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 };
 
 export const dataPlaneEnvironmentShape = {
@@ -23,18 +33,31 @@ export const dataPlaneEnvironmentShape = {
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   STREAM_MAX_DURATION_MS: z.coerce.number().int().min(1_000).default(300_000),
+  /** Read here too so a data plane refuses to start with a reaper bound that would void live streams. */
+  RESERVATION_REAP_AFTER_MS: z.coerce.number().int().min(1_000).default(900_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CONTROL_PLANE_URL: url.optional(),
+  /** Load balancers in front whose X-Forwarded-For is believed (IPs/CIDRs, comma-separated; default nobody). */
+  TRUSTED_PROXIES: trustedProxiesVariable,
   /** Benchmarks: per-stream backlog and stream counts at GET /internal/metrics (loopback only). */
   DATA_PLANE_METRICS: z.stringbool().default(false),
+  /** How long a settlement that cannot be written (database, and Redis, down) is retried in memory. */
+  SETTLEMENT_RETRY_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** Most settlements held in memory at once; past it a settlement is logged and left to the reaper. */
+  SETTLEMENT_MAX_PENDING: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  /** At shutdown, how long to wait for held settlements before giving up on them (loudly). */
+  SETTLEMENT_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
 };
 
-export const dataPlaneEnvironmentSchema = z.object({
-  ...dataPlaneEnvironmentShape,
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }),
-  REDIS_PREFIX: z.string().min(1).default('vr'),
-});
+export const dataPlaneEnvironmentSchema = z
+  .object({
+    ...dataPlaneEnvironmentShape,
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }),
+    REDIS_PREFIX: z.string().min(1).default('vr'),
+  })
+  .superRefine(checkStreamBound);
 
 export type DataPlaneEnvironment = z.infer<typeof dataPlaneEnvironmentSchema>;
 
@@ -47,10 +70,26 @@ export function providerSettings(environment: ProviderEnvironment) {
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     maxAttempts: environment.UPSTREAM_MAX_ATTEMPTS,
     connections: { connectionsPerOrigin: environment.UPSTREAM_CONNECTIONS_PER_ORIGIN },
+    breaker: { failureThreshold: environment.BREAKER_FAILURE_THRESHOLD, cooldownMs: environment.BREAKER_COOLDOWN_MS },
     openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },
     elevenlabs: { apiKey: environment.ELEVENLABS_API_KEY, baseUrl: environment.ELEVENLABS_BASE_URL },
     cartesia: { apiKey: environment.CARTESIA_API_KEY, baseUrl: environment.CARTESIA_BASE_URL },
     local: { workers: environment.LOCAL_TTS_WORKERS },
+  };
+}
+
+const settlerSettingsSchema = z.object({
+  SETTLEMENT_RETRY_WINDOW_MS: dataPlaneEnvironmentShape.SETTLEMENT_RETRY_WINDOW_MS,
+  SETTLEMENT_MAX_PENDING: dataPlaneEnvironmentShape.SETTLEMENT_MAX_PENDING,
+  SETTLEMENT_DRAIN_TIMEOUT_MS: dataPlaneEnvironmentShape.SETTLEMENT_DRAIN_TIMEOUT_MS,
+});
+
+/** The settler's limits (in-process or queue), as both the standalone and the embedded process read them. */
+export function settlerSettings(environment: z.infer<typeof settlerSettingsSchema>) {
+  return {
+    retry: { windowMs: environment.SETTLEMENT_RETRY_WINDOW_MS },
+    maxPending: environment.SETTLEMENT_MAX_PENDING,
+    drainTimeoutMs: environment.SETTLEMENT_DRAIN_TIMEOUT_MS,
   };
 }
 
@@ -63,6 +102,8 @@ export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsS
     port: environment.PORT,
     authCacheTtlMs: environment.AUTH_CACHE_TTL_MS,
     streamMaxDurationMs: environment.STREAM_MAX_DURATION_MS,
+    shutdownGraceMs: environment.SHUTDOWN_GRACE_MS,
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
+    trustedProxies: environment.TRUSTED_PROXIES,
   };
 }

@@ -4,14 +4,16 @@ import { createProviderRegistry } from '@voice-router/providers';
 import { createQueueSettler } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { startDataPlane } from './data-plane.js';
-import { dataPlaneEnvironmentSchema, dataPlaneSettings, providerSettings } from './environment.js';
+import { dataPlaneEnvironmentSchema, dataPlaneSettings, providerSettings, settlerSettings } from './environment.js';
 
 async function main() {
   const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
   const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL });
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
   const registry = createProviderRegistry(providerSettings(environment));
-  const settler = createQueueSettler({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger });
+  const settler = createQueueSettler({
+    redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger, ...settlerSettings(environment),
+  });
   const dataPlane = await startDataPlane({
     ...dataPlaneSettings(environment),
     sql: database.sql,
@@ -22,7 +24,12 @@ async function main() {
     metrics: environment.DATA_PLANE_METRICS,
   });
   logger.info('data plane listening', { url: `http://${environment.HOST}:${dataPlane.port}`, pid: process.pid });
-  onShutdown([() => database.close(), () => registry.close(), () => settler.close(), () => dataPlane.close()], (message) => logger.info(message));
+  // Reverse order: drain the streams, then settle what they decided, then let go of the rest.
+  onShutdown(
+    [() => database.close(), () => registry.close(), async () => void (await settler.close()), () => dataPlane.close()],
+    (message) => logger.info(message),
+    { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 },
+  );
 }
 
 main().catch((error) => {

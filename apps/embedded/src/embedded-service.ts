@@ -3,11 +3,13 @@
 // switch the same pieces to PostgreSQL and BullMQ.
 import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
-import { controlPlaneSettings, createControlPlaneApp, listen } from '@voice-router/control-plane';
-import { dataPlaneSettings, providerSettings, startDataPlane } from '@voice-router/data-plane';
+import { controlPlaneSettings, createControlPlaneApp, createRateLimitStore, listen } from '@voice-router/control-plane';
+import { dataPlaneSettings, providerSettings, settlerSettings, startDataPlane } from '@voice-router/data-plane';
 import { openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
-import { createInProcessSettler, createQueueSettler, startReaper, startSettlementWorker, type Settler } from '@voice-router/settlement';
+import {
+  createInProcessSettler, createQueuedSettlementGuard, createQueueSettler, startReaper, startSettlementWorker, type SettlementGuard, type Settler,
+} from '@voice-router/settlement';
 import type { Logger } from '@voice-router/service-kit';
 import type { EmbeddedEnvironment } from './environment.js';
 
@@ -32,17 +34,26 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     closers.push(() => database.close());
 
     let settler: Settler;
+    // The reaper leaves alone what this process still holds and, with Redis, what BullMQ still queues.
+    const guards: SettlementGuard[] = [];
     if (environment.REDIS_URL) {
-      settler = createQueueSettler({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger });
+      const queue = { redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX };
+      settler = createQueueSettler({ ...queue, fallbackSql: database.sql, logger, ...settlerSettings(environment) });
       if (environment.EMBEDDED_WORKER) {
-        const worker = await startSettlementWorker({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, sql: database.sql, logger });
+        const worker = await startSettlementWorker({ ...queue, sql: database.sql, logger });
         closers.push(() => worker.close());
       }
+      const queuedGuard = createQueuedSettlementGuard({ ...queue, sql: database.sql, logger });
+      closers.push(() => queuedGuard.close());
+      guards.push(queuedGuard);
     } else {
-      settler = createInProcessSettler({ sql: database.sql, logger });
+      settler = createInProcessSettler({ sql: database.sql, logger, ...settlerSettings(environment) });
     }
-    closers.push(() => settler.close());
-    const reaper = startReaper({ sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, logger });
+    guards.push(settler);
+    closers.push(async () => void (await settler.close()));
+    const reaper = startReaper({
+      sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards, logger,
+    });
     closers.push(() => reaper.stop());
     void reaper.runOnce();
 
@@ -51,10 +62,16 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
 
     // The data plane starts after the control plane, so revocations reach its cache through this slot.
     let dropCachedKey: (keyHash: string) => void = () => undefined;
+    const controlLogger = logger.child({ component: 'control-plane' });
+    const rateLimits = await createRateLimitStore({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, logger: controlLogger });
+    closers.push(() => rateLimits.close());
     const controlPlaneApp = createControlPlaneApp({
       database,
-      logger: logger.child({ component: 'control-plane' }),
+      logger: controlLogger,
       ...controlPlaneSettings(environment),
+      rateLimits,
+      // Its only forwarder is the data plane below, over loopback in this process.
+      trustLoopbackForwarder: true,
       onKeyRevoked: (keyHash) => dropCachedKey(keyHash),
     });
     const controlPlane = await listen(controlPlaneApp, '127.0.0.1', 0);

@@ -1,9 +1,11 @@
 // Configuration of the all-in-one process. Without DATABASE_URL/REDIS_URL it needs nothing installed.
+import { checkStreamBound } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { controlPlaneSettingsShape } from '@voice-router/control-plane';
 import { dataPlaneEnvironmentShape } from '@voice-router/data-plane';
 
-export const embeddedEnvironmentSchema = z.object({
+export const embeddedEnvironmentSchema = z
+  .object({
   ...dataPlaneEnvironmentShape,
   ...controlPlaneSettingsShape,
   DATA_DIR: z.string().default('.data'),
@@ -12,8 +14,8 @@ export const embeddedEnvironmentSchema = z.object({
   REDIS_PREFIX: z.string().min(1).default('vr'),
   /** With REDIS_URL: also consume settlement jobs in this process (turn off when separate workers run). */
   EMBEDDED_WORKER: z.stringbool().default(true),
-  RESERVATION_REAP_AFTER_MS: z.coerce.number().int().min(1_000).default(900_000),
   REAPER_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
-});
+  })
+  .superRefine(checkStreamBound);
 
 export type EmbeddedEnvironment = z.infer<typeof embeddedEnvironmentSchema>;

@@ -1,4 +1,5 @@
 // `npm start`: the whole router in one process, then a short note on what to do next.
+import { DataDirLockedError } from '@voice-router/ledger';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { embeddedEnvironmentSchema } from './environment.js';
 import { startEmbeddedService } from './embedded-service.js';
@@ -26,10 +27,11 @@ async function main() {
   const service = await startEmbeddedService(environment, logger);
   logger.info('started', { url: service.baseUrl, mode: service.mode, pid: process.pid });
   process.stdout.write(nextSteps(service.baseUrl));
-  onShutdown([() => service.close()], (message) => logger.info(message));
+  onShutdown([() => service.close()], (message) => logger.info(message), { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 });
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`);
+  const expected = error instanceof ConfigurationError || error instanceof DataDirLockedError;
+  process.stderr.write(`${expected ? `voice-router: ${error.message}` : (error as Error).stack}\n`);
   process.exit(1);
 });

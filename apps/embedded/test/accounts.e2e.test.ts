@@ -20,7 +20,7 @@ describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
 
   beforeAll(async () => {
     fake = await startFakeProviders();
-    system = await startSystem({ mode, environment: { OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrl } });
+    system = await startSystem({ mode, environment: { OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai') } });
     [alice, bob] = await Promise.all([person(system.baseUrl, 'alice@example.com'), person(system.baseUrl, 'bob@example.com')]);
   });
   afterAll(async () => {
@@ -185,12 +185,12 @@ describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
     expect((await api(system.baseUrl, '/v1/credits', aliceKey.body.keyValue)).body).toEqual({ balanceMicros: 2_000_000, reservedMicros: 0 });
     expect((await api(system.baseUrl, '/v1/credits/activity', bobKey.body.keyValue)).body.rows).toEqual([]);
 
-    // A member of X sees all of X's keys but may revoke only the ones they minted.
+    // A member of X sees all of X's keys but may revoke only the ones they minted (an owner's: 403).
     await system.admin('add-member', '--org', orgX, '--email', 'bob@example.com');
     expect(await api(system.baseUrl, '/v1/keys', bob.token)).toMatchObject({ status: 403, body: { error: 'organization_required' } });
     const asMember = await api(system.baseUrl, '/v1/keys', bob.token, { organization: orgX });
     expect(asMember.body.keys.map((key: { id: string }) => key.id)).toContain(aliceKey.body.id);
-    expect(await api(system.baseUrl, `/v1/keys/${aliceKey.body.id}`, bob.token, { method: 'DELETE' })).toMatchObject({ status: 404 });
+    expect(await api(system.baseUrl, `/v1/keys/${aliceKey.body.id}`, bob.token, { method: 'DELETE' })).toMatchObject({ status: 403, body: { error: 'forbidden' } });
     expect((await api(system.baseUrl, '/v1/keys', bob.token, { organization: 'personal' })).status).toBe(200);
     expect((await api(system.baseUrl, '/v1/credits', bob.token, { organization: orgX })).body).toEqual({ balanceMicros: 2_000_000, reservedMicros: 0 });
   });

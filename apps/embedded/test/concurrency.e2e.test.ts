@@ -19,7 +19,7 @@ describe.runIf(scaledAvailable)('scaled-out mode under concurrency and crashes',
     system = await startSystem({
       mode: 'scaled',
       environment: {
-        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai'),
         CARTESIA_API_KEY: slowCartesia.apiKey, CARTESIA_BASE_URL: slowCartesia.baseUrl,
         // A short reaper bound so the crash test finishes quickly; streams are capped below it.
         STREAM_MAX_DURATION_MS: '3000', RESERVATION_REAP_AFTER_MS: '4000', REAPER_INTERVAL_MS: '500',

@@ -25,7 +25,7 @@ describe.runIf(browserAvailable).each(modes)('the console in Chromium (%s mode)'
 
   beforeAll(async () => {
     fake = await startFakeProviders();
-    system = await startSystem({ mode, environment: { OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrl } });
+    system = await startSystem({ mode, environment: { OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai') } });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

@@ -29,11 +29,14 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
       mode,
       viaNpmStart: mode === 'embedded',
       environment: {
-        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrl,
-        ELEVENLABS_API_KEY: fake.apiKey, ELEVENLABS_BASE_URL: fake.baseUrl,
+        // As the OpenAI SDK takes it: ending in /v1 (here with a trailing slash, which is accepted too).
+        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: `${fake.baseUrlFor('openai')}/`,
+        ELEVENLABS_API_KEY: fake.apiKey, ELEVENLABS_BASE_URL: fake.baseUrlFor('elevenlabs'),
         CARTESIA_API_KEY: slowCartesia.apiKey, CARTESIA_BASE_URL: slowCartesia.baseUrl,
         UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000', UPSTREAM_MAX_ATTEMPTS: '2',
         STREAM_MAX_DURATION_MS: '20000', RESERVATION_REAP_AFTER_MS: '60000',
+        // Failure tests here would otherwise trip the circuit breaker, which has its own suite.
+        BREAKER_FAILURE_THRESHOLD: '1000',
       },
     });
     user = await fundedKey(system, '1');
@@ -148,13 +151,15 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     expect(JSON.parse(result.body)).toMatchObject({ error: 'invalid_body' });
   });
 
-  it('keeps voice ids inside the upstream path', async () => {
+  it('keeps voice ids inside the upstream path, and answers the unknown voice as the client\'s mistake', async () => {
+    const before = await settled(system.baseUrl, user.key);
     const requestsBefore = fake.requests.length;
     for (const voice of ['../../v1/user', '%2E%2E%2Fadmin', 'a?output_format=pcm_44100', 'x#frag', 'ünï cødé']) {
       const response = await speech(system.baseUrl, user.key, { model: 'elevenlabs/eleven_flash_v2_5', voice, input: 'hi' });
-      expect(response.status).toBe(502);
-      expect(await response.json()).toMatchObject({ error: 'upstream_error' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'invalid_body', details: 'elevenlabs refused the value of voice' });
     }
+    expect(await settled(system.baseUrl, user.key)).toEqual(before);
     const paths = fake.requests.slice(requestsBefore).map((request) => request.path);
     expect(paths).toHaveLength(5);
     for (const upstreamPath of paths) expect(upstreamPath).toMatch(/^\/v1\/text-to-speech\/[^/?#]+\/stream\?output_format=mp3_24000_48$/);
@@ -168,18 +173,22 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     expect(serverError.status).toBe(502);
     const serverErrorText = await serverError.text();
     expect(serverErrorText).not.toContain(fake.leakMarker);
-    expect(JSON.parse(serverErrorText)).toMatchObject({ error: 'upstream_error' });
+    expect(JSON.parse(serverErrorText)).toEqual({
+      error: 'upstream_error', code: 'upstream_server_error', details: 'openai failed after 2 attempts: the provider had a server error',
+    });
 
     fake.setBehavior({ status: 401 });
     const unauthorised = await speech(system.baseUrl, user.key, body);
     expect(unauthorised.status).toBe(502);
-    expect(await unauthorised.text()).not.toContain(fake.leakMarker);
+    const unauthorisedText = await unauthorised.text();
+    expect(unauthorisedText).not.toContain(fake.leakMarker);
+    expect(JSON.parse(unauthorisedText)).toMatchObject({ error: 'upstream_error', code: 'upstream_auth_failed' });
 
     fake.setBehavior({ hang: true });
     const started = Date.now();
     const timeout = await speech(system.baseUrl, user.key, body);
     expect(timeout.status).toBe(504);
-    expect(await timeout.json()).toMatchObject({ error: 'upstream_error' });
+    expect(await timeout.json()).toMatchObject({ error: 'upstream_error', code: 'upstream_timeout' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     fake.setBehavior('normal');
 
@@ -187,6 +196,32 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     const voids = (await activity(system.baseUrl, user.key, 10)).filter((row) => row.kind === 'void');
     expect(voids.length).toBeGreaterThanOrEqual(3);
     expect(system.logs()).not.toContain(fake.leakMarker);
+  });
+
+  it('never passes on a string from an upstream error (body fields, request ids, other headers), for any provider', async () => {
+    const before = await settled(system.baseUrl, user.key);
+    const providers = [
+      { fake, body: { model: 'openai/tts-1', voice: 'alloy', input: 'Marked failure' } },
+      { fake, body: { model: 'elevenlabs/eleven_flash_v2_5', voice: RACHEL, input: 'Marked failure' } },
+      { fake: slowCartesia, body: { model: 'cartesia/sonic-3', voice: CARTESIA_VOICE, input: 'Marked failure' } },
+    ];
+    for (const { fake: upstream, body } of providers) {
+      for (const status of [400, 401, 404, 422, 429, 500, 503]) {
+        upstream.setBehavior({ status, markEveryField: true });
+        const response = await speech(system.baseUrl, user.key, body);
+        const text = await response.text();
+        const headers = JSON.stringify([...response.headers]);
+        expect(text, `${body.model} answered ${status}`).not.toContain(upstream.leakMarker);
+        expect(headers, `${body.model} answered ${status}`).not.toContain(upstream.leakMarker);
+        expect([400, 502]).toContain(response.status);
+        const json = JSON.parse(text) as { error: string; code?: string };
+        if (response.status === 502) expect(json.code).toMatch(/^upstream_[a-z_]+$/);
+        upstream.setBehavior('normal');
+      }
+    }
+    expect(await settled(system.baseUrl, user.key)).toEqual(before);
+    expect(system.logs()).not.toContain(fake.leakMarker);
+    expect(system.logs()).not.toContain(slowCartesia.leakMarker);
   });
 
   it('charges a client that leaves mid-stream, and not for an upstream that dies mid-stream', async () => {
@@ -242,6 +277,7 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     const openai = providers.providers.find((provider) => provider.id === 'openai')!;
     expect(openai.models.find((model: { id: string }) => model.id === 'tts-1')).toMatchObject({ response_formats: ['mp3', 'pcm'], pricing: { unit: 'character', microsPerUnit: 15 } });
     expect(openai.capabilities).toHaveProperty('unwiredCapabilities');
+    for (const provider of providers.providers) expect(provider.capabilities.lastSmokeTest).toBe('never');
 
     const voices = async (query: string) =>
       ((await (await fetch(`${system.baseUrl}/v1/voices${query}`, { headers })).json()) as { voices: Array<Record<string, any>> }).voices;

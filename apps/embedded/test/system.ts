@@ -21,6 +21,8 @@ export interface SystemOptions {
   environment: Record<string, string>;
   /** Start through `node scripts/start.mjs`, exactly as `npm start` does. */
   viaNpmStart?: boolean;
+  /** Scaled-out mode: extra environment for data-plane replica 1 or 2 only. */
+  replicaEnvironment?(replica: number): Record<string, string>;
 }
 
 export interface RunningSystem {
@@ -28,11 +30,15 @@ export interface RunningSystem {
   /** Every data-plane base URL (two in the scaled-out mode). */
   baseUrls: string[];
   baseUrl: string;
+  /** The control plane's own URL (scaled-out mode only). */
+  controlPlaneUrl?: string;
   admin(...args: string[]): Promise<Record<string, unknown>>;
   /** Everything the processes wrote, for "nothing leaks" checks. */
   logs(): string;
   /** Kills one process abruptly (crash tests). */
   kill(name: string): void;
+  /** Sends SIGTERM to one process and waits (up to `timeoutMs`, then SIGKILL) for it to exit. */
+  terminate(name: string, timeoutMs?: number): Promise<{ code: number | null; signal: string | null; elapsedMs: number }>;
   close(): Promise<void>;
 }
 
@@ -54,18 +60,14 @@ function startProcess(name: string, args: string[], environment: Record<string, 
   return { name, child, output };
 }
 
-/** `ready` decides what counts as serving; the catalog answers 401 without a token, which means the data plane is up. */
-async function waitUntilServing(
-  url: string, managed: ManagedProcess[], ready: (status: number) => boolean = (status) => status >= 200 && status < 300, timeoutMs = 120_000,
-): Promise<void> {
+async function waitUntilServing(url: string, managed: ManagedProcess[], timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const dead = managed.find((item) => item.child.exitCode !== null);
     if (dead) throw new Error(`${dead.name} exited early:\n${dead.output.join('')}`);
     try {
       const response = await fetch(url);
-      await response.arrayBuffer();
-      if (ready(response.status)) return;
+      if (response.ok) return;
     } catch {
       // not listening yet
     }
@@ -112,6 +114,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const common = { ...options.environment };
   let adminEnvironment: Record<string, string>;
   let baseUrls: string[];
+  let controlPlaneUrl: string | undefined;
   try {
     if (options.mode === 'embedded') {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-e2e-'));
@@ -121,7 +124,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       const args = options.viaNpmStart ? [path.join(repositoryRoot, 'scripts', 'start.mjs')] : [entry('embedded')];
       managed.push(startProcess('embedded', args, environment));
       baseUrls = [`http://127.0.0.1:${port}`];
-      adminEnvironment = { DATA_DIR: dataDir };
+      // With DATABASE_URL the embedded process runs on PostgreSQL, and so must the operator commands.
+      adminEnvironment = options.environment.DATABASE_URL ? { DATABASE_URL: options.environment.DATABASE_URL } : { DATA_DIR: dataDir };
     } else {
       const database: TestDatabase = await createTestDatabase();
       cleanups.push(() => database.drop());
@@ -129,20 +133,25 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       cleanups.push(() => flushRedisPrefix(redisUrl()!, prefix));
       const shared = { ...common, DATABASE_URL: database.url, REDIS_URL: redisUrl()!, REDIS_PREFIX: prefix };
       const controlPort = await freePort();
-      managed.push(startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort) }));
+      controlPlaneUrl = `http://127.0.0.1:${controlPort}`;
+      // The data planes reach the control plane from 127.0.0.1: only they may say who the client is.
+      const controlTrusts = [common.TRUSTED_PROXIES, '127.0.0.1'].filter(Boolean).join(',');
+      managed.push(startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort), TRUSTED_PROXIES: controlTrusts }));
       managed.push(startProcess('worker', [entry('worker')], { ...shared, REAPER_INTERVAL_MS: '500', ...options.environment }));
       baseUrls = [];
       for (const replica of [1, 2]) {
         const port = await freePort();
         managed.push(startProcess(`data-plane-${replica}`, [entry('data-plane')], {
-          ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`,
+          ...shared, PORT: String(port), CONTROL_PLANE_URL: controlPlaneUrl, ...options.replicaEnvironment?.(replica),
         }));
         baseUrls.push(`http://127.0.0.1:${port}`);
       }
       adminEnvironment = { DATABASE_URL: database.url };
     }
-    for (const url of baseUrls) await waitUntilServing(`${url}/v1/status`, managed, (status) => status === 401);
-    if (options.mode === 'scaled') await waitUntilServing(`${baseUrls[0]}/healthz`, managed);
+    // Each data plane answers /healthz itself (the catalog needs a token).
+    for (const url of baseUrls) await waitUntilServing(`${url}/healthz`, managed);
+    // The control plane itself: a suite may cut the data planes off from it (load-balancer.e2e.test.ts).
+    if (controlPlaneUrl) await waitUntilServing(`${controlPlaneUrl}/readyz`, managed);
   } catch (error) {
     await stopAll(managed);
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -152,10 +161,23 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     mode: options.mode,
     baseUrls,
     baseUrl: baseUrls[0]!,
+    controlPlaneUrl,
     admin: (...args) => runAdmin(adminEnvironment, args),
     logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
     kill(name) {
       managed.find((item) => item.name === name)?.child.kill('SIGKILL');
+    },
+    terminate(name, timeoutMs = 60_000) {
+      const child = managed.find((item) => item.name === name)!.child;
+      const started = Date.now();
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          resolve({ code, signal, elapsedMs: Date.now() - started });
+        });
+        child.kill('SIGTERM');
+      });
     },
     async close() {
       await stopAll(managed);

@@ -1,13 +1,18 @@
 // The worker's configuration.
+import { checkStreamBound } from '@voice-router/service-kit';
 import { z } from 'zod';
 
-export const workerEnvironmentSchema = z.object({
+export const workerEnvironmentSchema = z
+  .object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   REDIS_PREFIX: z.string().min(1).default('vr'),
   SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   RESERVATION_REAP_AFTER_MS: z.coerce.number().int().min(1_000).default(900_000),
+  /** The data plane's; read here so a worker refuses a reaper bound that would void live streams. */
+  STREAM_MAX_DURATION_MS: z.coerce.number().int().min(1_000).default(300_000),
   REAPER_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-});
+  })
+  .superRefine(checkStreamBound);

@@ -1,7 +1,7 @@
 // The worker process (scaled-out mode): consumes settlement jobs and reaps stale reservations.
 // Scale it independently of the data plane; any number of workers can run at once.
 import { openDatabase } from '@voice-router/ledger';
-import { startReaper, startSettlementWorker } from '@voice-router/settlement';
+import { createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { workerEnvironmentSchema } from './environment.js';
 
@@ -16,10 +16,14 @@ async function main() {
     concurrency: environment.SETTLEMENT_CONCURRENCY,
     logger,
   });
-  const reaper = startReaper({ sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, logger });
+  // A settlement still queued (however long workers were down) wins over the reaper.
+  const queuedGuard = createQueuedSettlementGuard({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, sql: database.sql, logger });
+  const reaper = startReaper({
+    sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards: [queuedGuard], logger,
+  });
   void reaper.runOnce();
   logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid });
-  onShutdown([() => database.close(), () => worker.close(), () => reaper.stop()], (message) => logger.info(message));
+  onShutdown([() => database.close(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop()], (message) => logger.info(message));
 }
 
 main().catch((error) => {

@@ -90,10 +90,7 @@ export async function stopAll(managed: ManagedProcess[]): Promise<void> {
 }
 
 /** Polls `url` until it answers 2xx, failing early if one of `watched` exits. */
-/** `ready` decides what counts as serving: the catalog answers 401 without a token, which means the data plane is up. */
-export async function waitUntilServing(
-  url: string, watched: ManagedProcess[], ready: (status: number) => boolean = (status) => status >= 200 && status < 300, timeoutMs = 120_000,
-): Promise<void> {
+export async function waitUntilServing(url: string, watched: ManagedProcess[], timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const dead = watched.find((item) => item.child.exitCode !== null);
@@ -101,7 +98,7 @@ export async function waitUntilServing(
     try {
       const response = await fetch(url);
       await response.arrayBuffer();
-      if (ready(response.status)) return;
+      if (response.ok) return;
     } catch {
       // not listening yet
     }

@@ -13,7 +13,8 @@ export interface UpstreamPacing {
 }
 
 export interface References {
-  upstream: { baseUrl: string; apiKey: string; process: ManagedProcess; pacing: UpstreamPacing };
+  /** `baseUrl` is the fake's origin; `openaiBaseUrl` ends in /v1, as OPENAI_BASE_URL does. */
+  upstream: { baseUrl: string; openaiBaseUrl: string; apiKey: string; process: ManagedProcess; pacing: UpstreamPacing };
   bareProxy: { baseUrl: string; process: ManagedProcess };
   gateway: { baseUrl: string; process: ManagedProcess };
   stop(): Promise<void>;
@@ -30,7 +31,7 @@ export async function startReferences(pacing: UpstreamPacing): Promise<Reference
   const gatewayProcess = startProcess('gateway', [processEntry('gateway'), `--upstream=${upstreamUrl}`], {});
   const [bare, gateway] = await Promise.all([bareProcess.announcement(), gatewayProcess.announcement()]);
   return {
-    upstream: { baseUrl: upstreamUrl, apiKey: upstream.apiKey as string, process: upstreamProcess, pacing },
+    upstream: { baseUrl: upstreamUrl, openaiBaseUrl: upstream.openaiBaseUrl as string, apiKey: upstream.apiKey as string, process: upstreamProcess, pacing },
     bareProxy: { baseUrl: bare.baseUrl as string, process: bareProcess },
     gateway: { baseUrl: gateway.baseUrl as string, process: gatewayProcess },
     stop: () => stopAll([bareProcess, gatewayProcess, upstreamProcess]),
@@ -39,5 +40,5 @@ export async function startReferences(pacing: UpstreamPacing): Promise<Reference
 
 /** What the router processes need to reach the fake as OpenAI. */
 export function providerEnvironment(references: References): Record<string, string> {
-  return { OPENAI_API_KEY: references.upstream.apiKey, OPENAI_BASE_URL: references.upstream.baseUrl };
+  return { OPENAI_API_KEY: references.upstream.apiKey, OPENAI_BASE_URL: references.upstream.openaiBaseUrl };
 }

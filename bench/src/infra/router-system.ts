@@ -11,8 +11,6 @@ import { waitUntilQuiet } from './proc-stats.js';
 
 export type RouterMode = 'embedded' | 'scaled';
 export const entry = (app: string) => path.join(repositoryRoot, 'apps', app, 'dist', 'main.js');
-/** The catalog needs a token: its 401 means the data plane is up and answering. */
-const catalogAnswers = (status: number) => status === 401;
 
 let quietStart = true;
 /** The quick run skips waiting for start-up work to finish: its numbers are not read. */
@@ -79,7 +77,7 @@ export async function startEmbeddedRouter(
     const environment: Record<string, string> = { ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir };
     if (launchOptions.metrics) environment.DATA_PLANE_METRICS = '1';
     const managed = startProcess('embedded', [entry('embedded')], environment, nodeOptions(launchOptions));
-    await waitUntilServing(`${baseUrl}/v1/status`, [managed], catalogAnswers);
+    await waitUntilServing(`${baseUrl}/healthz`, [managed]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;
   };
@@ -124,7 +122,7 @@ export async function startScaledRouter(
     const environment: Record<string, string> = { ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
     if (launchOptions.metrics) environment.DATA_PLANE_METRICS = '1';
     const managed = startProcess('data-plane', [entry('data-plane')], environment, nodeOptions(launchOptions));
-    await waitUntilServing(`${baseUrl}/v1/status`, [managed, controlPlane, worker], catalogAnswers);
+    await waitUntilServing(`${baseUrl}/healthz`, [managed, controlPlane, worker]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;
   };

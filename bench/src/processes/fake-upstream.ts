@@ -17,7 +17,10 @@ const fake = await startFakeProviders({
   // A benchmark serves hundreds of thousands of requests: keep no per-request records.
   recordRequests: false,
 });
-process.stdout.write(`${JSON.stringify({ announce: 'fake-upstream', baseUrl: fake.baseUrl, apiKey: fake.apiKey, pid: process.pid })}\n`);
+// `baseUrl` is the bare origin (the reference proxies and direct load add provider paths themselves);
+// `openaiBaseUrl` is what OPENAI_BASE_URL takes, version path included as in the OpenAI SDK.
+const announcement = { announce: 'fake-upstream', baseUrl: fake.origin, openaiBaseUrl: fake.baseUrlFor('openai'), apiKey: fake.apiKey, pid: process.pid };
+process.stdout.write(`${JSON.stringify(announcement)}\n`);
 process.once('SIGTERM', () => {
   fake.close().then(() => process.exit(0), () => process.exit(1));
 });

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { auditWallet, openDatabase } from '@voice-router/ledger';
 import { Queue } from 'bullmq';
-import { SETTLEMENT_QUEUE, settlementJobId, type SettlementJob } from '@voice-router/settlement';
+import { SETTLEMENT_QUEUE, settlementJobId, settlementJobOptions, type SettlementJob } from '@voice-router/settlement';
 import { CpuMeter, pidsByName } from '../infra/proc-stats.js';
 import { startProcess, stopProcess } from '../infra/managed-process.js';
 import { entry, type RouterSystem } from '../infra/router-system.js';
@@ -82,7 +82,7 @@ export async function runSettlement(
       await queue.addBulk(ids.slice(index, index + 1000).map((reservationId) => {
         const job: SettlementJob = { action: 'commit', reservationId, metadata: { deliveredBytes: 4224 } };
         // The same options the data plane's queue settler gives every job.
-        return { name: 'commit', data: job, opts: { jobId: settlementJobId(job), attempts: 20, backoff: { type: 'exponential', delay: 100 }, removeOnComplete: true, removeOnFail: 10_000 } };
+        return { name: 'commit', data: job, opts: { ...settlementJobOptions, jobId: settlementJobId(job) } };
       }));
     }
     const enqueueSeconds = (performance.now() - started) / 1000;

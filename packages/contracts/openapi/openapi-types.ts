@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Synthesize speech (streamed)
-         * @description Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. Bodies over 65536 bytes are refused. A provider with no API key configured answers 503 provider_unavailable.
+         * @description Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. Bodies over 65536 bytes are refused. A provider with no API key configured answers 503 provider_unavailable. Upstream failures answer 502 (504 for the deadline) `upstream_error` with `code` naming the category; the raw upstream answer is never passed on. A provider that refuses a value the client chose (unknown voice, bad option, input too long for the model) answers 400 invalid_body naming the field; it is not retried or charged. Retryable failures (5xx, 408, 409, 429, network errors, the deadline) are retried before the first audio byte, waiting the upstream Retry-After when it fits within one attempt deadline and giving up at once when it does not. Each provider has a circuit breaker per process: after consecutive upstream failures it opens and speech to that provider answers 503 provider_unavailable at once, before anything is reserved, until a cooldown has passed; then one probe request goes upstream (others still get 503) and its first audio byte closes the breaker, its failure reopens it.
          */
         post: operations["createSpeech"];
         delete?: never;
@@ -95,7 +95,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Provider availability */
+        /**
+         * Provider availability
+         * @description Computed without upstream calls. `unavailable` with `missing_api_key` or `circuit_open`, `degraded` with `circuit_half_open`. Circuit-breaker states are per process: behind a load balancer each data-plane replica answers with its own view.
+         */
         get: operations["getStatus"];
         put?: never;
         post?: never;
@@ -116,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Start a device-code login (RFC 8628)
-         * @description No auth, no body. Codes expire after 600 s; only hashes of them are stored.
+         * @description No auth, no body. Codes expire after 600 s; only hashes of them are stored. At most 60 per client address per hour (429 rate_limited with Retry-After in seconds); the address is the connecting socket's, or taken from X-Forwarded-For only behind a configured trusted proxy.
          */
         post: operations["createDeviceCode"];
         delete?: never;
@@ -182,6 +185,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your sessions
+         * @description Beyond the spec. The user's active sessions (console and CLI), newest first; never their tokens.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your sessions
+         * @description Beyond the spec. Revokes one of the caller's own sessions (the calling one too, if named). Another user's, an ended or an unknown session: 404.
+         */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out everywhere
+         * @description Beyond the spec. Log out everywhere: revokes every session of the user, console and CLI, the calling one included.
+         */
+        post: operations["logoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -218,7 +281,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica.
+         * @description Soft delete, by the member who minted the key or an owner of the key's account; another member of that account gets 403 forbidden; anyone else, or an unknown id, 404. The data plane stops accepting it at once in the same process and within one second on every replica.
          */
         delete: operations["revokeKey"];
         options?: never;
@@ -264,10 +327,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every error response. `details` is for people; `error` is the stable machine code. */
+        /** @description Every error response. `details` is for people; `error` (and `code` when present) are stable machine codes. */
         Error: {
             /** @enum {string} */
             error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
+            /** @description A finer machine-readable category. On 502/504 upstream_error it is one of the upstream failure codes listed on POST /v1/audio/speech. */
+            code?: string;
             details?: string;
         };
         /** @description Fields OpenAI accepts that the router does not use (e.g. `stream_format`) are ignored and named in the `X-Router-Warnings` response header. Bodies over 65536 bytes are refused with 400 invalid_body before they are read. */
@@ -340,7 +405,8 @@ export interface components {
                 supportedFormats: ("mp3" | "pcm")[];
                 unwiredCapabilities: string[];
                 quirks: string[];
-                lastSmokeTest: string | null;
+                /** @description ISO 8601 time of the last successful smoke synthesis against the real provider, or "never". */
+                lastSmokeTest: string;
             };
         };
         Model: {
@@ -368,11 +434,16 @@ export interface components {
             preview_url?: string;
             model_compatibility: string[];
         };
+        /** @description Circuit-breaker states are per process: each data-plane replica keeps its own breakers and reports its own view. */
         ProviderStatus: {
             id: string;
             /** @enum {string} */
-            state: "available" | "unavailable";
-            reason?: string;
+            state: "available" | "degraded" | "unavailable";
+            /**
+             * @description `missing_api_key` (unavailable: no key configured), `circuit_open` (unavailable: the circuit breaker opened after consecutive upstream failures), `circuit_half_open` (degraded: the cooldown is over and one probe request decides whether it closes).
+             * @enum {string}
+             */
+            reason?: "missing_api_key" | "circuit_open" | "circuit_half_open";
         };
         DeviceCode: {
             device_code: string;
@@ -493,6 +564,32 @@ export interface components {
                 costMicros: number;
             }[];
         };
+        Session: {
+            /** @description The session id (not its token, which is never shown again). */
+            id: string;
+            /**
+             * @description `console`: a browser cookie (7 days); `cli`: a `vr login` token (90 days).
+             * @enum {string}
+             */
+            kind: "console" | "cli";
+            /** @description ISO 8601. */
+            created_at: string;
+            /** @description ISO 8601. */
+            expires_at: string;
+            /** @description True for the session that made this request. */
+            current: boolean;
+        };
+        SessionList: {
+            sessions: components["schemas"]["Session"][];
+        };
+        RevokedSession: {
+            /** @constant */
+            revoked: true;
+        };
+        LogoutAll: {
+            /** @description Sessions ended, the calling one included. */
+            revoked_count: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -578,7 +675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description upstream_error */
+            /** @description upstream_error: the provider failed before any audio. `code` is one of: `upstream_server_error` (the provider answered 5xx (or 408/409) on every attempt); `upstream_rate_limited` (the provider answered 429, or asked to wait (Retry-After) longer than one attempt may take); `upstream_auth_failed` (the provider refused this deployment's credentials (401/403)); `upstream_quota_exceeded` (this deployment's account with the provider is out of credit or quota); `upstream_rejected_request` (the provider refused the request the router built for a reason not caused by the client (e.g. a misconfigured base URL)); `upstream_bad_response` (the provider answered success without audio (a text body, or nothing)); `upstream_network_error` (the connection to the provider failed or dropped before any audio); `upstream_timeout` (no audio within the per-attempt deadline (HTTP 504)). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -587,16 +684,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description provider_unavailable */
+            /** @description provider_unavailable: the provider has no API key on this deployment, or its circuit breaker is open or half-open (then nothing was reserved or charged). */
             503: {
                 headers: {
+                    /** @description Present when the circuit breaker refused the request: `open`, or `half_open` while one probe request is in flight. */
+                    "X-Router-Breaker-State"?: "open" | "half_open";
+                    /** @description With `open`: whole seconds (rounded up) until the breaker lets a probe through. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description upstream_error: no response within the per-attempt deadline */
+            /** @description upstream_error with `code` upstream_timeout: no audio within the per-attempt deadline (after the allowed attempts). */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -783,7 +884,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Provider availability, computed without upstream calls. */
+            /** @description Provider availability. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -824,6 +925,8 @@ export interface operations {
             /** @description rate_limited */
             429: {
                 headers: {
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -959,6 +1062,131 @@ export interface operations {
             };
         };
     };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedSession"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoutAll"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listKeys: {
         parameters: {
             query?: never;
@@ -1083,7 +1311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description scope_required */
+            /** @description scope_required, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;

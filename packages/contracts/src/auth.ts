@@ -41,3 +41,22 @@ export const WhoamiResponseSchema = z
   .meta({ id: 'Whoami' });
 
 export const LogoutResponseSchema = z.object({ revoked: z.boolean() }).meta({ id: 'Logout' });
+
+// A user's own sessions (beyond the spec): listed, revoked one by one, or all at once.
+export const SessionSchema = z
+  .object({
+    id: z.string().describe('The session id (not its token, which is never shown again).'),
+    kind: z.enum(['console', 'cli']).describe('`console`: a browser cookie (7 days); `cli`: a `vr login` token (90 days).'),
+    created_at: z.string().describe('ISO 8601.'),
+    expires_at: z.string().describe('ISO 8601.'),
+    current: z.boolean().describe('True for the session that made this request.'),
+  })
+  .meta({ id: 'Session' });
+
+export const SessionListSchema = z.object({ sessions: z.array(SessionSchema) }).meta({ id: 'SessionList' });
+
+export const RevokedSessionSchema = z.object({ revoked: z.literal(true) }).meta({ id: 'RevokedSession' });
+
+export const LogoutAllResponseSchema = z
+  .object({ revoked_count: z.int().min(0).describe('Sessions ended, the calling one included.') })
+  .meta({ id: 'LogoutAll' });

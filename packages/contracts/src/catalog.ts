@@ -26,7 +26,7 @@ export const ProviderSchema = z
       supportedFormats: z.array(AudioFormatSchema),
       unwiredCapabilities: z.array(z.string()),
       quirks: z.array(z.string()),
-      lastSmokeTest: z.string().nullable(),
+      lastSmokeTest: z.string().describe('ISO 8601 time of the last successful smoke synthesis against the real provider, or "never".'),
     }),
   })
   .meta({ id: 'Provider' });
@@ -53,9 +53,24 @@ export const VoicesQuerySchema = z.object({
 
 export const VoicesResponseSchema = z.object({ voices: z.array(VoiceSchema) }).meta({ id: 'Voices' });
 
+export const PROVIDER_STATUS_REASONS = ['missing_api_key', 'circuit_open', 'circuit_half_open'] as const;
+
 export const ProviderStatusSchema = z
-  .object({ id: z.string(), state: z.enum(['available', 'unavailable']), reason: z.string().optional() })
-  .meta({ id: 'ProviderStatus' });
+  .object({
+    id: z.string(),
+    state: z.enum(['available', 'degraded', 'unavailable']),
+    reason: z
+      .enum(PROVIDER_STATUS_REASONS)
+      .optional()
+      .describe(
+        '`missing_api_key` (unavailable: no key configured), `circuit_open` (unavailable: the circuit breaker opened after consecutive upstream failures), ' +
+          '`circuit_half_open` (degraded: the cooldown is over and one probe request decides whether it closes).',
+      ),
+  })
+  .meta({
+    id: 'ProviderStatus',
+    description: 'Circuit-breaker states are per process: each data-plane replica keeps its own breakers and reports its own view.',
+  });
 
 export const StatusResponseSchema = z.object({ providers: z.array(ProviderStatusSchema) }).meta({ id: 'Status' });
 

@@ -28,15 +28,39 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 /** The spec answers a per-attempt deadline with 504 but keeps the code upstream_error. */
 export const UPSTREAM_TIMEOUT_STATUS = 504;
 
+/**
+ * The `code` of a 502/504 `upstream_error`: why the provider failed, from a closed set the router owns.
+ * Nothing from the upstream's own answer (message, code, headers) is ever passed on.
+ */
+export const UPSTREAM_FAILURE_CODES = {
+  upstream_server_error: 'the provider answered 5xx (or 408/409) on every attempt',
+  upstream_rate_limited: 'the provider answered 429, or asked to wait (Retry-After) longer than one attempt may take',
+  upstream_auth_failed: "the provider refused this deployment's credentials (401/403)",
+  upstream_quota_exceeded: "this deployment's account with the provider is out of credit or quota",
+  upstream_rejected_request: 'the provider refused the request the router built for a reason not caused by the client (e.g. a misconfigured base URL)',
+  upstream_bad_response: 'the provider answered success without audio (a text body, or nothing)',
+  upstream_network_error: 'the connection to the provider failed or dropped before any audio',
+  upstream_timeout: 'no audio within the per-attempt deadline (HTTP 504)',
+} as const;
+
+export type UpstreamFailureCode = keyof typeof UPSTREAM_FAILURE_CODES;
+
 export const ErrorBodySchema = z
   .object({
     error: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    code: z
+      .string()
+      .optional()
+      .describe('A finer machine-readable category. On 502/504 upstream_error it is one of the upstream failure codes listed on POST /v1/audio/speech.'),
     details: z.string().optional(),
   })
-  .meta({ id: 'Error', description: 'Every error response. `details` is for people; `error` is the stable machine code.' });
+  .meta({ id: 'Error', description: 'Every error response. `details` is for people; `error` (and `code` when present) are stable machine codes.' });
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-export function errorBody(code: ErrorCode, details?: string): ErrorBody {
-  return details === undefined ? { error: code } : { error: code, details };
+export function errorBody(code: ErrorCode, details?: string, category?: string): ErrorBody {
+  const body: ErrorBody = { error: code };
+  if (category !== undefined) body.code = category;
+  if (details !== undefined) body.details = details;
+  return body;
 }

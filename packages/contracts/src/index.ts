@@ -1,5 +1,8 @@
 // @voice-router/contracts: request/response schemas shared by the servers, the CLI and the OpenAPI document.
-export { ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, ErrorBodySchema, errorBody, type ErrorCode, type ErrorBody } from './errors.js';
+export {
+  ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, UPSTREAM_FAILURE_CODES, ErrorBodySchema, errorBody,
+  type ErrorCode, type ErrorBody, type UpstreamFailureCode,
+} from './errors.js';
 export {
   SpeechRequestSchema, AudioFormatSchema, MAX_SPEECH_BODY_BYTES, SPEECH_KNOWN_FIELDS, SPEECH_HEADERS,
   parseModel, countCodePoints, type SpeechRequest, type ParsedModel,
@@ -10,12 +13,13 @@ export {
 } from './credits.js';
 export {
   ProvidersResponseSchema, ProviderSchema, ModelSchema, PricingSchema, VoicesQuerySchema, VoicesResponseSchema, VoiceSchema,
-  StatusResponseSchema, ProviderStatusSchema, type ProvidersResponse, type VoicesResponse, type StatusResponse,
+  StatusResponseSchema, ProviderStatusSchema, PROVIDER_STATUS_REASONS, type ProvidersResponse, type VoicesResponse, type StatusResponse,
 } from './catalog.js';
 export { buildOpenApiDocument } from './openapi.js';
 export {
   SESSION_TOKEN_PREFIX, DEVICE_CODE_TTL_SECONDS, DEVICE_POLL_INTERVAL_SECONDS, SESSION_TTL_DAYS,
   DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema, LogoutResponseSchema,
+  SessionSchema, SessionListSchema, RevokedSessionSchema, LogoutAllResponseSchema,
 } from './auth.js';
 export { ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
 export { UsageQuerySchema, UsageResponseSchema } from './usage.js';

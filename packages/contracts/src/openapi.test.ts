@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { renderOpenApiFiles } from '../scripts/render-openapi.mjs';
+import { ProviderSchema, ProviderStatusSchema } from './catalog.js';
+import { ErrorBodySchema, errorBody, UPSTREAM_FAILURE_CODES } from './errors.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { SpeechRequestSchema, countCodePoints, parseModel } from './speech.js';
 
@@ -52,6 +54,32 @@ describe('spec-exact shapes', () => {
       }
     }
     expect(open.sort()).toEqual(['get /v1/openapi.json', 'post /v1/auth/device-code', 'post /v1/auth/poll']);
+  });
+});
+
+describe('error bodies and provider status', () => {
+  it('carries an optional category code next to the error', () => {
+    expect(errorBody('upstream_error', 'openai failed', 'upstream_rate_limited')).toEqual({
+      error: 'upstream_error', code: 'upstream_rate_limited', details: 'openai failed',
+    });
+    expect(errorBody('invalid_body')).toEqual({ error: 'invalid_body' });
+    expect(ErrorBodySchema.safeParse({ error: 'upstream_error', code: 'upstream_timeout' }).success).toBe(true);
+  });
+
+  it('documents every upstream failure code on the speech 502', () => {
+    const document = buildOpenApiDocument();
+    const description = document.paths['/v1/audio/speech'].post.responses['502'].description;
+    for (const code of Object.keys(UPSTREAM_FAILURE_CODES)) expect(description).toContain(code);
+    expect(document.paths['/v1/audio/speech'].post.responses['503'].headers).toHaveProperty('X-Router-Breaker-State');
+  });
+
+  it('knows the breaker states and types lastSmokeTest as a string', () => {
+    expect(ProviderStatusSchema.safeParse({ id: 'openai', state: 'degraded', reason: 'circuit_half_open' }).success).toBe(true);
+    expect(ProviderStatusSchema.safeParse({ id: 'openai', state: 'unavailable', reason: 'circuit_open' }).success).toBe(true);
+    expect(ProviderStatusSchema.safeParse({ id: 'openai', state: 'broken' }).success).toBe(false);
+    const provider = { id: 'p', name: 'P', website: 'w', models: [], capabilities: { supportedFormats: [], unwiredCapabilities: [], quirks: [] } };
+    expect(ProviderSchema.safeParse({ ...provider, capabilities: { ...provider.capabilities, lastSmokeTest: 'never' } }).success).toBe(true);
+    expect(ProviderSchema.safeParse({ ...provider, capabilities: { ...provider.capabilities, lastSmokeTest: null } }).success).toBe(false);
   });
 });
 

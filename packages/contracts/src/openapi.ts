@@ -1,10 +1,11 @@
 // Builds the OpenAPI 3.1 document served at /v1/openapi.json from the zod schemas above.
 import { z } from 'zod';
-import { ERROR_STATUS, ErrorBodySchema, UPSTREAM_TIMEOUT_STATUS } from './errors.js';
+import { ERROR_STATUS, ErrorBodySchema, UPSTREAM_FAILURE_CODES, UPSTREAM_TIMEOUT_STATUS } from './errors.js';
 import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, SpeechRequestSchema } from './speech.js';
 import { ActivityResponseSchema, ActivityRowSchema, CreditsResponseSchema } from './credits.js';
 import {
-  DeviceCodeResponseSchema, LogoutResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema,
+  DeviceCodeResponseSchema, LogoutAllResponseSchema, LogoutResponseSchema, PollRequestSchema, RevokedSessionSchema, SessionListSchema,
+  SessionSchema, SessionTokenResponseSchema, WhoamiResponseSchema,
 } from './auth.js';
 import { ApiKeyListSchema, ApiKeySchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
 import { UsageResponseSchema } from './usage.js';
@@ -18,7 +19,7 @@ const NAMED_SCHEMAS = [
   ProvidersResponseSchema, VoicesResponseSchema, StatusResponseSchema, ActivityRowSchema, ProviderSchema, ModelSchema,
   PricingSchema, VoiceSchema, ProviderStatusSchema, DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema,
   WhoamiResponseSchema, LogoutResponseSchema, ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema,
-  DeletedApiKeySchema, UsageResponseSchema,
+  DeletedApiKeySchema, UsageResponseSchema, SessionSchema, SessionListSchema, RevokedSessionSchema, LogoutAllResponseSchema,
 ];
 
 const reference = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -45,6 +46,8 @@ function componentSchemas(): Record<string, unknown> {
   }
   return schemas;
 }
+
+const upstreamCodeList = Object.entries(UPSTREAM_FAILURE_CODES).map(([code, meaning]) => `\`${code}\` (${meaning})`).join('; ');
 
 const bearer = [{ apiKey: [] }];
 const session = [{ session: [] }];
@@ -89,7 +92,12 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
             'Reserves the cost, calls the provider, streams the audio as it arrives, then commits the charge. ' +
             'Failures before the first audio byte are not charged. A client that disconnects mid-stream is charged (the provider already did the work); ' +
             'an upstream that fails mid-stream is not charged and the stream ends without its terminating chunk, so the client sees a truncated response. ' +
-            `Bodies over ${MAX_SPEECH_BODY_BYTES} bytes are refused. A provider with no API key configured answers 503 provider_unavailable.`,
+            `Bodies over ${MAX_SPEECH_BODY_BYTES} bytes are refused. A provider with no API key configured answers 503 provider_unavailable. ` +
+            'Upstream failures answer 502 (504 for the deadline) `upstream_error` with `code` naming the category; the raw upstream answer is never passed on. ' +
+            'A provider that refuses a value the client chose (unknown voice, bad option, input too long for the model) answers 400 invalid_body naming the field; it is not retried or charged. ' +
+            'Retryable failures (5xx, 408, 409, 429, network errors, the deadline) are retried before the first audio byte, waiting the upstream Retry-After when it fits within one attempt deadline and giving up at once when it does not. ' +
+            'Each provider has a circuit breaker per process: after consecutive upstream failures it opens and speech to that provider answers 503 provider_unavailable at once, before anything is reserved, ' +
+            'until a cooldown has passed; then one probe request goes upstream (others still get 503) and its first audio byte closes the breaker, its failure reopens it.',
           security: bearer,
           requestBody: { required: true, ...json('SpeechRequest') },
           responses: {
@@ -107,8 +115,27 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
                 'audio/l16': { schema: { type: 'string', format: 'binary', description: '16-bit little-endian, 24 kHz, mono.' } },
               },
             },
-            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'scope_required', 'internal_error', 'upstream_error', 'provider_unavailable'),
-            [String(UPSTREAM_TIMEOUT_STATUS)]: { description: 'upstream_error: no response within the per-attempt deadline', ...json('Error') },
+            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'scope_required', 'internal_error'),
+            '502': {
+              description: `upstream_error: the provider failed before any audio. \`code\` is one of: ${upstreamCodeList}.`,
+              ...json('Error'),
+            },
+            '503': {
+              description:
+                'provider_unavailable: the provider has no API key on this deployment, or its circuit breaker is open or half-open (then nothing was reserved or charged).',
+              headers: {
+                [SPEECH_HEADERS.breakerState]: {
+                  schema: { type: 'string', enum: ['open', 'half_open'] },
+                  description: 'Present when the circuit breaker refused the request: `open`, or `half_open` while one probe request is in flight.',
+                },
+                'Retry-After': { schema: { type: 'integer' }, description: 'With `open`: whole seconds (rounded up) until the breaker lets a probe through.' },
+              },
+              ...json('Error'),
+            },
+            [String(UPSTREAM_TIMEOUT_STATUS)]: {
+              description: 'upstream_error with `code` upstream_timeout: no audio within the per-attempt deadline (after the allowed attempts).',
+              ...json('Error'),
+            },
           },
         },
       },
@@ -149,7 +176,10 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       '/v1/status': {
         get: {
           operationId: 'getStatus', summary: 'Provider availability', security: eitherToken,
-          responses: { '200': { description: 'Provider availability, computed without upstream calls.', ...json('Status') }, ...errors('unauthorized') },
+          description:
+            'Computed without upstream calls. `unavailable` with `missing_api_key` or `circuit_open`, `degraded` with `circuit_half_open`. ' +
+            'Circuit-breaker states are per process: behind a load balancer each data-plane replica answers with its own view.',
+          responses: { '200': { description: 'Provider availability.', ...json('Status') }, ...errors('unauthorized') },
         },
       },
       '/v1/auth/device-code': {
@@ -157,10 +187,13 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
           operationId: 'createDeviceCode',
           summary: 'Start a device-code login (RFC 8628)',
           security: noToken,
-          description: 'No auth, no body. Codes expire after 600 s; only hashes of them are stored.',
+          description:
+            'No auth, no body. Codes expire after 600 s; only hashes of them are stored. At most 60 per client address per hour ' +
+            '(429 rate_limited with Retry-After in seconds); the address is the connecting socket\'s, or taken from X-Forwarded-For only behind a configured trusted proxy.',
           responses: {
             '200': { description: 'Show user_code and verification_uri to the user; poll with device_code.', ...json('DeviceCode') },
-            ...errors('rate_limited', 'auth_disabled'),
+            '429': { description: 'rate_limited', headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until the window resets.' } }, ...json('Error') },
+            ...errors('auth_disabled'),
           },
         },
       },
@@ -189,6 +222,28 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
           responses: { '200': { description: 'Whether a session was revoked.', ...json('Logout') } },
         },
       },
+      '/v1/auth/sessions': {
+        get: {
+          operationId: 'listSessions', summary: 'List your sessions', security: session,
+          description: 'Beyond the spec. The user\'s active sessions (console and CLI), newest first; never their tokens.',
+          responses: { '200': { description: 'Sessions.', ...json('SessionList') }, ...errors('unauthorized', 'scope_required') },
+        },
+      },
+      '/v1/auth/sessions/{id}': {
+        delete: {
+          operationId: 'revokeSession', summary: 'Revoke one of your sessions', security: session,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          description: 'Beyond the spec. Revokes one of the caller\'s own sessions (the calling one too, if named). Another user\'s, an ended or an unknown session: 404.',
+          responses: { '200': { description: 'Revoked.', ...json('RevokedSession') }, ...errors('unauthorized', 'scope_required', 'not_found') },
+        },
+      },
+      '/v1/auth/logout-all': {
+        post: {
+          operationId: 'logoutAll', summary: 'Log out everywhere', security: session,
+          description: 'Beyond the spec. Log out everywhere: revokes every session of the user, console and CLI, the calling one included.',
+          responses: { '200': { description: 'How many sessions ended.', ...json('LogoutAll') }, ...errors('unauthorized', 'scope_required') },
+        },
+      },
       '/v1/keys': {
         get: {
           operationId: 'listKeys', summary: 'List API keys', security: session, parameters: [organizationHeader],
@@ -206,8 +261,10 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         delete: {
           operationId: 'revokeKey', summary: 'Revoke an API key', security: session,
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          description: 'Soft delete, only by the member who minted the key; anyone else, or an unknown id, gets 404. The data plane stops accepting it at once in the same process and within one second on every replica.',
-          responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'not_found') },
+          description:
+            'Soft delete, by the member who minted the key or an owner of the key\'s account; another member of that account gets 403 forbidden; ' +
+            'anyone else, or an unknown id, 404. The data plane stops accepting it at once in the same process and within one second on every replica.',
+          responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'forbidden', 'not_found') },
         },
       },
       '/v1/usage': {

@@ -34,6 +34,8 @@ export const SPEECH_HEADERS = {
   costMicros: 'X-Router-Cost-Micros',
   warnings: 'X-Router-Warnings',
   requestId: 'X-Request-Id',
+  /** On 503 provider_unavailable from an open or half-open circuit breaker: `open` or `half_open`. */
+  breakerState: 'X-Router-Breaker-State',
 } as const;
 
 export type ParsedModel =

@@ -6,6 +6,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations } from './migrate.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { createPgliteClient, createPostgresClient, ensureDirectory, type SqlClient } from './sql-client.js';
 
 export type DatabaseOptions =
@@ -61,10 +62,18 @@ function openPostgres({ url, poolSize = 10, synchronousCommit = false }: { url: 
 
 async function openPglite(options: { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' }): Promise<Database> {
   let pglite: PGlite;
+  let release = () => undefined as void;
   if (options.kind === 'pglite') {
     const dataDir = path.resolve(options.dataDir);
     ensureDirectory(path.dirname(dataDir));
-    pglite = await PGlite.create({ dataDir });
+    const lock = await lockDataDir(dataDir);
+    release = lock.release;
+    try {
+      pglite = await PGlite.create({ dataDir });
+    } catch (error) {
+      release();
+      throw error;
+    }
   } else {
     pglite = await PGlite.create();
   }
@@ -76,8 +85,12 @@ async function openPglite(options: { kind: 'pglite'; dataDir: string } | { kind:
     prisma,
     pglite,
     async close() {
-      await prisma.$disconnect();
-      await sql.close();
+      try {
+        await prisma.$disconnect();
+        await sql.close();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 // @voice-router/ledger: the database (PostgreSQL or PGlite), its migrations, and the money operations.
 export { openDatabase, type Database, type DatabaseOptions } from './database.js';
+export { lockDataDir, dataDirLockFile, DataDirLockedError, type DataDirLock } from './data-dir-lock.js';
 export { applyMigrations, readMigrations, migrationsDirectory, MigrationChecksumError } from './migrate.js';
 export type { SqlClient } from './sql-client.js';
 export { toMicros, microsToNumber, usdToMicros, costForCharacters } from './micros.js';
@@ -18,14 +19,20 @@ export {
   type CreatedApiKey, type ActiveApiKey, type ApiKeyLimits,
 } from './operations/manage-api-keys.js';
 export type { PrismaClient } from './generated/prisma/client.js';
-export { createSession, findActiveSession, revokeSession, SESSION_PREFIX, type ActiveSession } from './operations/manage-sessions.js';
+export {
+  createSession, findActiveSession, revokeSession, listUserSessions, revokeUserSession, revokeUserSessions, SESSION_PREFIX,
+  type ActiveSession, type SessionSummary,
+} from './operations/manage-sessions.js';
 export {
   createDeviceCode, pollDeviceCode, lookUpUserCode, decideUserCode, normaliseUserCode, generateUserCode,
   type PollOutcome, type UserCodeLookup,
 } from './operations/manage-device-codes.js';
 export { listUserAccounts, resolveSessionAccount, isMember, type UserAccount, type AccountResolution } from './operations/resolve-account.js';
-export { listAccountKeys, findAccountKey, revokeOwnKey, type AccountKey } from './operations/account-keys.js';
+export { listAccountKeys, findAccountKey, revokeAccountKey, type AccountKey, type RevokeKeyOutcome } from './operations/account-keys.js';
+export { memberRole, removeMember, type MemberRole, type RemoveMemberOutcome } from './operations/manage-memberships.js';
 export { usageReport, type UsageReport } from './operations/usage-report.js';
-export { createInvitation, listInvitations, acceptInvitation, findPendingInvitation, type InvitationRow, type AcceptOutcome } from './operations/manage-invitations.js';
+export {
+  createInvitation, listInvitations, acceptInvitation, findPendingInvitation, type InvitationRow, type AcceptOutcome, type CreateInvitationOutcome,
+} from './operations/manage-invitations.js';
 export { setPasswordHash, findLoginUser } from './operations/manage-passwords.js';
 export { sha256 } from './operations/secret-tokens.js';

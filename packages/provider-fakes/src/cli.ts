@@ -34,11 +34,11 @@ async function main(): Promise<void> {
   });
   process.stdout.write(
     [
-      `fake providers listening on ${fake.baseUrl}`,
+      `fake providers listening on ${fake.origin}`,
       `api key: ${fake.apiKey}`,
-      `  openai     POST ${fake.baseUrl}/v1/audio/speech               (Authorization: Bearer <key>)`,
-      `  elevenlabs POST ${fake.baseUrl}/v1/text-to-speech/{voice}/stream (xi-api-key: <key>)`,
-      `  cartesia   POST ${fake.baseUrl}/tts/bytes                      (Authorization: Bearer <key>, Cartesia-Version)`,
+      `  OPENAI_BASE_URL=${fake.baseUrlFor('openai')}          POST <base>/audio/speech (Authorization: Bearer <key>)`,
+      `  ELEVENLABS_BASE_URL=${fake.baseUrlFor('elevenlabs')}      POST <base>/v1/text-to-speech/{voice}/stream (xi-api-key: <key>)`,
+      `  CARTESIA_BASE_URL=${fake.baseUrlFor('cartesia')}        POST <base>/tts/bytes (Authorization: Bearer <key>, Cartesia-Version)`,
       '',
     ].join('\n'),
   );

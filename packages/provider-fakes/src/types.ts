@@ -25,15 +25,20 @@ export interface FakeProviderOptions {
 /**
  * What the fake does with the next matching requests.
  * - `normal`: authenticate, validate, stream audio.
- * - `{ status, times? }`: answer with the provider's real error body for that status (`times` requests, or forever).
+ * - `{ status, times?, headers?, markEveryField? }`: answer with the provider's real error body for that status
+ *   (`times` requests, or forever), with extra response headers (e.g. `retry-after`). `markEveryField` puts
+ *   `leakMarker` into every string of the body (message, type, code, param, title, request id...) and into
+ *   request-id and other headers, so tests can prove no upstream text reaches clients or logs.
  * - `{ hang: true }`: read the request and never answer.
  * - `{ dieAfterBytes }`: stream that many audio bytes, then destroy the socket.
+ * - `{ firstByteDelayMs }`: answer normally, but wait this long between the headers and the first audio byte.
  */
 export type FakeBehavior =
   | 'normal'
-  | { status: number; times?: number }
+  | { status: number; times?: number; headers?: Record<string, string>; markEveryField?: boolean }
   | { hang: true }
-  | { dieAfterBytes: number };
+  | { dieAfterBytes: number }
+  | { firstByteDelayMs: number };
 
 export type RecordedOutcome = 'pending' | 'completed' | 'aborted' | 'died' | 'error-response' | 'hung';
 
@@ -52,8 +57,16 @@ export interface RecordedRequest {
 }
 
 export interface FakeProviderServer {
-  /** e.g. http://127.0.0.1:41234 (no trailing slash); pass it as the adapter's baseUrl. */
+  /** e.g. http://127.0.0.1:41234: scheme, host and port, no path. */
+  origin: string;
+  /**
+   * The base URL a client of this fake's provider is configured with, following that provider's official SDK:
+   * OpenAI's includes the version path (`<origin>/v1`), ElevenLabs' and Cartesia's are the bare origin.
+   * For the combined fake of all providers this is the bare origin: use `baseUrlFor(kind)` there.
+   */
   baseUrl: string;
+  /** The SDK-convention base URL of one provider on this server, e.g. `<origin>/v1` for openai. */
+  baseUrlFor(kind: FakeProviderKind): string;
   port: number;
   apiKey: string;
   /** Appears inside every error message the fake sends, so tests can prove bodies never leak. */

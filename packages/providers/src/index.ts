@@ -12,16 +12,28 @@ export type {
   SpeechResult,
   VoiceDescriptor,
 } from './types.js';
+export { NEVER_SMOKE_TESTED } from './types.js';
 export {
+  categoryForStatus,
+  CircuitOpenError,
   InvalidSpeechRequestError,
+  isRetryableCategory,
   isRetryableStatus,
   ProviderError,
   ProviderUnavailableError,
+  UPSTREAM_FAILURE_CATEGORIES,
+  UpstreamInvalidRequestError,
+  type CircuitRejection,
   type ProviderErrorKind,
   type ProviderErrorOptions,
+  type RequestField,
+  type UpstreamFailureCategory,
 } from './errors.js';
 export {
   createProviderRegistry,
+  type BreakerAdmission,
+  type BreakerPermit,
+  type CircuitBreakerConfig,
   type ProviderRegistry,
   type ProviderRegistryConfig,
   type ProviderState,
@@ -37,7 +49,7 @@ export {
   type HttpSpeechRequest,
 } from './http/http-speech-adapter.js';
 export { ConnectionPools, type ConnectionPoolOptions } from './http/connection-pools.js';
-export type { ErrorBodyParser, ParsedUpstreamError } from './http/send-speech-request.js';
+export type { UpstreamErrorClassification, UpstreamErrorClassifier } from './http/send-speech-request.js';
 export { readProviderOptions, type ProviderOptionRule } from './shared/provider-options.js';
 export { encodePathSegment } from './shared/speech-checks.js';
 export * from './openai/index.js';

@@ -2,7 +2,7 @@
 
 import { startFakeProvider, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError, ProviderUnavailableError } from './errors.js';
+import { ProviderError, ProviderUnavailableError, UpstreamInvalidRequestError } from './errors.js';
 import { openAIProvider } from './openai/index.js';
 import { createProviderRegistry, type ProviderRegistry, type ProviderRegistryConfig } from './registry.js';
 import { collect, openAIInput, rejectionOf } from './__fixtures__/speech-helpers.js';
@@ -34,12 +34,25 @@ describe('registry retries', () => {
     expect(fake.requests.map((request) => request.status)).toEqual([status, status, 200]);
   });
 
-  it.each([400, 401, 403, 404])('does not retry %i', async (status) => {
+  it.each([
+    [401, 'upstream_auth_failed'],
+    [403, 'upstream_auth_failed'],
+    [402, 'upstream_quota_exceeded'],
+    [404, 'upstream_rejected_request'],
+  ])('does not retry %i (%s)', async (status, category) => {
     await setUp();
     fake.setBehavior({ status });
     const error = (await rejectionOf(synthesize())) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ statusCode: status, isRetryable: false, kind: 'http', attempts: 1 });
+    expect(error).toMatchObject({ statusCode: status, category, isRetryable: false, kind: 'http', attempts: 1 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('does not retry a client refusal and reports it as an invalid request, not an upstream failure', async () => {
+    await setUp();
+    const error = await rejectionOf(registry.synthesize('openai', openAIInput({ voice: 'robot' }), { signal: new AbortController().signal }));
+    expect(error).toBeInstanceOf(UpstreamInvalidRequestError);
+    expect(error).toMatchObject({ field: 'voice', statusCode: 400 });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -51,7 +64,7 @@ describe('registry retries', () => {
       [openAIProvider],
     );
     const error = (await rejectionOf(synthesize())) as ProviderError;
-    expect(error).toMatchObject({ statusCode: 401, upstreamCode: 'invalid_api_key', isRetryable: false });
+    expect(error).toMatchObject({ statusCode: 401, category: 'upstream_auth_failed', isRetryable: false });
     expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toMatch(/LEAKCHECK|sk-wrong|upstream-body-marker/);
   });
 
@@ -70,7 +83,7 @@ describe('registry deadlines', () => {
     fake.setBehavior({ hang: true });
     const started = Date.now();
     const error = (await rejectionOf(synthesize())) as ProviderError;
-    expect(error).toMatchObject({ kind: 'timeout', statusCode: null, isRetryable: true, attempts: 2 });
+    expect(error).toMatchObject({ kind: 'timeout', category: 'upstream_timeout', statusCode: null, isRetryable: true, attempts: 2 });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(fake.requests).toHaveLength(2);
     // Each timed-out attempt closed its upstream connection.
@@ -195,6 +208,8 @@ describe('registry with the default provider list', () => {
         { id: 'cartesia', state: 'unavailable', reason: 'missing_api_key' },
         { id: 'local', state: 'available' },
       ]);
+      // The spec types lastSmokeTest as a string: a time, or "never" until a smoke synthesis succeeded.
+      for (const descriptor of defaults.list()) expect(descriptor.capabilities.lastSmokeTest).toBe('never');
       const local = defaults.descriptor('local')!;
       expect(local.voices.length).toBeGreaterThan(0);
       expect(local.models).toMatchObject([{ id: 'espeak-ng', pricing: { unit: 'character', microsPerUnit: 0 } }]);

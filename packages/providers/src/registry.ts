@@ -1,13 +1,22 @@
-// The router's single entry point to speech providers: lists catalogs, reports availability, and runs
-// synthesis with retries (only before the first audio byte) under a per-attempt deadline.
+// The router's single entry point to speech providers: lists catalogs, reports availability (API keys and
+// circuit breakers), and runs synthesis under a per-provider breaker with retries before the first audio
+// byte, each attempt under a deadline.
 
-import { ProviderError, ProviderUnavailableError } from './errors.js';
+import { ProviderBreaker, type BreakerAdmission, type BreakerPermit } from './breaker/provider-breaker.js';
+import { ProviderUnavailableError } from './errors.js';
 import { ConnectionPools, type ConnectionPoolOptions } from './http/connection-pools.js';
 import type { LocalProviderConfig } from './local/index.js';
 import type { HttpProviderConfig, ProviderModule } from './provider-module.js';
 import { providerModules } from './provider-list.js';
-import { backoffDelayMs, sleep } from './retry/backoff.js';
+import { synthesizeWithRetries, type AttemptSettings } from './retry/attempts.js';
 import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult } from './types.js';
+
+export interface CircuitBreakerConfig {
+  /** Consecutive upstream failures (each request counts once, after its retries) that open the circuit. Default 5. */
+  failureThreshold?: number;
+  /** How long an open circuit refuses requests before one probe may go upstream. Default 30000. */
+  cooldownMs?: number;
+}
 
 export interface ProviderRegistryConfig {
   /** Deadline per attempt, from the start of the attempt until its first audio byte. */
@@ -16,6 +25,7 @@ export interface ProviderRegistryConfig {
   maxAttempts: number;
   /** Base of the exponential backoff between attempts. Default 50. */
   backoffBaseMs?: number;
+  breaker?: CircuitBreakerConfig;
   openai?: HttpProviderConfig;
   elevenlabs?: HttpProviderConfig;
   cartesia?: HttpProviderConfig;
@@ -24,31 +34,43 @@ export interface ProviderRegistryConfig {
   connections?: ConnectionPoolOptions;
 }
 
-export type ProviderState = 'available' | 'unavailable';
+export type ProviderState = 'available' | 'degraded' | 'unavailable';
 
-export interface ProviderStatus {
-  id: string;
-  state: ProviderState;
-  reason?: 'missing_api_key';
-}
+export type ProviderStatus =
+  | { id: string; state: 'available' }
+  | { id: string; state: 'degraded'; reason: 'circuit_half_open' }
+  | { id: string; state: 'unavailable'; reason: 'missing_api_key' | 'circuit_open' };
+
+export type { BreakerAdmission, BreakerPermit } from './breaker/provider-breaker.js';
 
 export interface ProviderRegistry {
   list(): ProviderDescriptor[];
   descriptor(id: string): ProviderDescriptor | undefined;
+  /** Per process: every replica keeps its own breakers. */
   status(): ProviderStatus[];
   isAvailable(id: string): boolean;
   /**
-   * Retries retryable failures up to maxAttempts, each attempt bounded by attemptTimeoutMs until its first
-   * byte; never retries once audio flowed. Rejects with the caller's abort reason when `signal` aborts.
+   * Asks the provider's breaker whether a request may go upstream, before anything is reserved. A half-open
+   * breaker admits one probe; release() the permit if the request stops before synthesize().
    */
-  synthesize(providerId: string, input: SpeechInput, context: { signal: AbortSignal }): Promise<SpeechResult>;
+  admit(id: string): BreakerAdmission;
+  /**
+   * Retries retryable failures up to maxAttempts, each attempt bounded by attemptTimeoutMs until its first
+   * byte; never retries once audio flowed. Rejects with the caller's abort reason when `signal` aborts, and
+   * with CircuitOpenError when the breaker refuses (checked again even with a permit).
+   */
+  synthesize(providerId: string, input: SpeechInput, context: { signal: AbortSignal; permit?: BreakerPermit }): Promise<SpeechResult>;
   close(): Promise<void>;
 }
 
 interface RegistryEntry {
   module: ProviderModule<never>;
   adapter?: SpeechAdapter;
+  breaker: ProviderBreaker;
 }
+
+const DEFAULT_FAILURE_THRESHOLD = 5;
+const DEFAULT_COOLDOWN_MS = 30_000;
 
 function validateConfig(config: ProviderRegistryConfig): void {
   if (!Number.isFinite(config.attemptTimeoutMs) || config.attemptTimeoutMs <= 0) {
@@ -58,6 +80,12 @@ function validateConfig(config: ProviderRegistryConfig): void {
   if (config.backoffBaseMs !== undefined && (!Number.isFinite(config.backoffBaseMs) || config.backoffBaseMs < 0)) {
     throw new RangeError('backoffBaseMs must be a non-negative number');
   }
+  const threshold = config.breaker?.failureThreshold;
+  if (threshold !== undefined && (!Number.isInteger(threshold) || threshold < 1)) {
+    throw new RangeError('breaker.failureThreshold must be an integer >= 1');
+  }
+  const cooldown = config.breaker?.cooldownMs;
+  if (cooldown !== undefined && (!Number.isFinite(cooldown) || cooldown <= 0)) throw new RangeError('breaker.cooldownMs must be positive');
 }
 
 /** Settings for a module live under its id in the config (`openai`, `elevenlabs`, ...). */
@@ -65,12 +93,30 @@ function settingsFor(config: ProviderRegistryConfig, id: string): never {
   return (config as unknown as Record<string, unknown>)[id] as never;
 }
 
+function statusOf({ module, adapter, breaker }: RegistryEntry): ProviderStatus {
+  if (!adapter) return { id: module.id, state: 'unavailable', reason: 'missing_api_key' };
+  const view = breaker.view();
+  if (view.state === 'open') return { id: module.id, state: 'unavailable', reason: 'circuit_open' };
+  if (view.state === 'half_open') return { id: module.id, state: 'degraded', reason: 'circuit_half_open' };
+  return { id: module.id, state: 'available' };
+}
+
 export function createProviderRegistry(
   config: ProviderRegistryConfig,
   modules: readonly ProviderModule<never>[] = providerModules,
 ): ProviderRegistry {
   validateConfig(config);
-  const backoffBaseMs = config.backoffBaseMs ?? 50;
+  const attempts: AttemptSettings = {
+    maxAttempts: config.maxAttempts,
+    attemptTimeoutMs: config.attemptTimeoutMs,
+    backoffBaseMs: config.backoffBaseMs ?? 50,
+  };
+  const breakerSettings = {
+    failureThreshold: config.breaker?.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD,
+    cooldownMs: config.breaker?.cooldownMs ?? DEFAULT_COOLDOWN_MS,
+    // Admission happens before the reservation; a probe that never reaches synthesize() frees its slot by then.
+    probeClaimTtlMs: config.attemptTimeoutMs,
+  };
   const pools = new ConnectionPools(config.connections);
   const entries = new Map<string, RegistryEntry>();
   for (const module of modules) {
@@ -79,10 +125,16 @@ export function createProviderRegistry(
     const adapter = module.isConfigured(settings)
       ? module.create(settings, { attemptTimeoutMs: config.attemptTimeoutMs, pools })
       : undefined;
-    entries.set(module.id, { module, adapter });
+    entries.set(module.id, { module, adapter, breaker: new ProviderBreaker(module.id, breakerSettings) });
   }
 
   const descriptorOf = (entry: RegistryEntry) => entry.adapter?.descriptor ?? entry.module.descriptor;
+  const configuredEntry = (id: string) => {
+    const entry = entries.get(id);
+    if (!entry) throw new ProviderUnavailableError(id, 'unknown_provider');
+    if (!entry.adapter) throw new ProviderUnavailableError(id, 'missing_api_key');
+    return entry as RegistryEntry & { adapter: SpeechAdapter };
+  };
 
   return {
     list: () => [...entries.values()].map(descriptorOf),
@@ -90,30 +142,13 @@ export function createProviderRegistry(
       const entry = entries.get(id);
       return entry ? descriptorOf(entry) : undefined;
     },
-    status: () =>
-      [...entries.values()].map(({ module, adapter }) =>
-        adapter ? { id: module.id, state: 'available' as const } : { id: module.id, state: 'unavailable' as const, reason: 'missing_api_key' as const },
-      ),
+    status: () => [...entries.values()].map(statusOf),
     isAvailable: (id) => entries.get(id)?.adapter !== undefined,
+    admit: (id) => configuredEntry(id).breaker.admit(),
 
-    async synthesize(providerId, input, { signal }) {
-      const entry = entries.get(providerId);
-      if (!entry) throw new ProviderUnavailableError(providerId, 'unknown_provider');
-      const adapter = entry.adapter;
-      if (!adapter) throw new ProviderUnavailableError(providerId, 'missing_api_key');
-      for (let attempt = 1; ; attempt += 1) {
-        signal.throwIfAborted();
-        try {
-          // Once this resolves the first byte is in hand: later failures surface while iterating, never here.
-          return await adapter.synthesize(input, { signal });
-        } catch (error) {
-          if (signal.aborted) throw signal.reason;
-          if (!(error instanceof ProviderError)) throw error;
-          error.attempts = attempt;
-          if (!error.isRetryable || attempt >= config.maxAttempts) throw error;
-        }
-        await sleep(backoffDelayMs(attempt, backoffBaseMs), signal);
-      }
+    async synthesize(providerId, input, { signal, permit }) {
+      const { adapter, breaker } = configuredEntry(providerId);
+      return breaker.run(permit, signal, () => synthesizeWithRetries(adapter, input, signal, attempts));
     },
 
     async close() {

@@ -47,14 +47,17 @@ export interface VoiceDescriptor {
   modelCompatibility: string[];
 }
 
+/** `lastSmokeTest` of a provider no smoke synthesis has succeeded against yet. */
+export const NEVER_SMOKE_TESTED = 'never';
+
 export interface ProviderCapabilities {
   supportedFormats: AudioFormat[];
   /** Features the provider has that this adapter does not wire up yet. */
   unwiredCapabilities: string[];
   /** Behaviour a user should know about (limits, mappings). */
   quirks: string[];
-  /** ISO timestamp of the last smoke test against the real provider, or null when never run. */
-  lastSmokeTest: string | null;
+  /** ISO 8601 time of the last successful smoke synthesis against the real provider, or "never". */
+  lastSmokeTest: string;
 }
 
 export interface ProviderDescriptor {

@@ -20,3 +20,20 @@ export function booleanFlag(value: unknown): unknown {
   if (/^(false|0|no|off)$/i.test(value)) return false;
   return value;
 }
+
+/**
+ * A stream may not outlive the reaper's bound: the reaper would void a reservation whose audio is still
+ * flowing. Every app that knows both settings refuses to start when they disagree (zod superRefine).
+ */
+export function checkStreamBound(
+  environment: { STREAM_MAX_DURATION_MS: number; RESERVATION_REAP_AFTER_MS: number }, context: z.RefinementCtx,
+): void {
+  if (environment.STREAM_MAX_DURATION_MS >= environment.RESERVATION_REAP_AFTER_MS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['STREAM_MAX_DURATION_MS'],
+      message: `must be below RESERVATION_REAP_AFTER_MS (${environment.STREAM_MAX_DURATION_MS} >= ${environment.RESERVATION_REAP_AFTER_MS}): `
+        + 'the reaper would void the reservations of streams still running',
+    });
+  }
+}

@@ -1,37 +1,50 @@
-// Embedded mode: settle straight into the database, off the request path, retrying briefly on errors.
+// Embedded mode (and PostgreSQL without Redis): settle straight into the database, off the request
+// path, retrying with capped backoff long enough to outlast a database restart.
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
-import { createPendingWork } from './pending-work.js';
-import { silentLogger, type SettlementJob, type SettlementLogger, type Settler } from './settler.js';
+import { retryWithin } from './retry.js';
+import { createSettlementBacklog } from './settlement-backlog.js';
+import {
+  DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_MAX_PENDING, DEFAULT_RETRY, silentLogger, type SettlementLogger, type Settler, type SettlerLimits,
+} from './settler.js';
 
-export function createInProcessSettler(options: { sql: SqlClient; logger?: SettlementLogger; attempts?: number }): Settler {
+export interface InProcessSettlerOptions extends SettlerLimits {
+  sql: SqlClient;
+  logger?: SettlementLogger;
+}
+
+export function createInProcessSettler(options: InProcessSettlerOptions): Settler {
   const logger = options.logger ?? silentLogger;
-  const attempts = options.attempts ?? 5;
-  const pending = createPendingWork();
-
-  async function run(job: SettlementJob): Promise<void> {
-    for (let attempt = 1; attempt <= attempts; attempt += 1) {
-      try {
-        await applySettlement(options.sql, job, 'request');
-        return;
-      } catch (error) {
-        if (attempt === attempts) {
-          // The reservation stays pending; the reaper will void it.
-          logger.error('settlement failed; leaving it to the reaper', { reservationId: job.reservationId, action: job.action, error });
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-      }
-    }
-  }
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+  const backlog = createSettlementBacklog({ maxPending: options.maxPending ?? DEFAULT_MAX_PENDING, logger });
+  let closed = false;
 
   return {
+    // Nothing but the database, which readiness checks on its own.
+    dependenciesReachable: async () => true,
     settle(job) {
-      pending.track(run(job));
+      if (closed) {
+        logger.error('settlement after close; leaving it to the reaper', { reservationId: job.reservationId, action: job.action });
+        return;
+      }
+      backlog.add(job, async (signal) => {
+        try {
+          await retryWithin(() => applySettlement(options.sql, job, 'request'), retry, signal, (error, round) => {
+            if (round === 1) logger.warn('settlement failed; retrying', { reservationId: job.reservationId, action: job.action, error });
+          });
+        } catch (error) {
+          logger.error('settlement not written; leaving it to the reaper', { reservationId: job.reservationId, action: job.action, error });
+        }
+      });
     },
-    drain: () => pending.drain(),
-    async close() {
-      await this.drain();
+    inFlight: async (reservationIds) => backlog.inFlight(reservationIds),
+    drain: (drainOptions) => backlog.drain(drainOptions?.timeoutMs ?? drainTimeoutMs),
+    async close(closeOptions) {
+      const result = await backlog.drain(closeOptions?.timeoutMs ?? drainTimeoutMs);
+      closed = true;
+      backlog.stop();
+      return result;
     },
   };
 }

@@ -1,19 +1,28 @@
 // Scaled-out mode: each settlement becomes a BullMQ job whose id is derived from the reservation, so
-// a retry of the enqueue never creates a second job; the worker app applies them. If Redis refuses
-// the job, the settler falls back to writing the ledger directly.
+// a retry of the enqueue never creates a second job; the worker app applies them. Redis commands
+// fail fast: a settlement that cannot be enqueued is written to the ledger directly, and while both
+// are down it is retried (enqueue, then database) with capped backoff, held in a bounded backlog.
 import { Queue } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
-import { createPendingWork } from './pending-work.js';
-import { silentLogger, type SettlementJob, type SettlementLogger, type Settler } from './settler.js';
-import { redisConnection, SETTLEMENT_QUEUE } from './redis-connection.js';
+import { createLogThrottle } from './log-throttle.js';
+import { createProducerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
+import { retryWithin } from './retry.js';
+import { createSettlementBacklog } from './settlement-backlog.js';
+import { settlementJobOptions } from './settlement-job-options.js';
+import {
+  DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_MAX_PENDING, DEFAULT_RETRY, silentLogger, type SettlementJob, type SettlementLogger, type Settler,
+  type SettlerLimits,
+} from './settler.js';
 
-export interface QueueSettlerOptions {
+export interface QueueSettlerOptions extends SettlerLimits {
   redisUrl: string;
   prefix: string;
   /** Used only when Redis is unavailable. */
   fallbackSql?: SqlClient;
   logger?: SettlementLogger;
+  /** An enqueue that has not answered by then counts as failed (default 3 s). */
+  enqueueTimeoutMs?: number;
 }
 
 export function settlementJobId(job: SettlementJob): string {
@@ -21,59 +30,91 @@ export function settlementJobId(job: SettlementJob): string {
   return `settle-${job.reservationId}`;
 }
 
+const toBulkEntry = (job: SettlementJob) => ({ name: job.action, data: job, opts: { jobId: settlementJobId(job) } });
+
 export function createQueueSettler(options: QueueSettlerOptions): Settler {
   const logger = options.logger ?? silentLogger;
-  const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, {
-    connection: redisConnection(options.redisUrl),
-    prefix: options.prefix,
-    defaultJobOptions: {
-      attempts: 20,
-      backoff: { type: 'exponential', delay: 100 },
-      removeOnComplete: true,
-      removeOnFail: 10_000,
-    },
-  });
-  queue.on('error', (error) => logger.warn('settlement queue error', { error }));
-  const pending = createPendingWork();
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+  const enqueueTimeoutMs = options.enqueueTimeoutMs ?? 3_000;
+  const client = createProducerClient(options.redisUrl);
+  const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix, defaultJobOptions: settlementJobOptions });
+  const shouldLog = createLogThrottle();
+  queue.on('error', (error) => shouldLog(error) && logger.warn('settlement queue error', { error }));
+  const backlog = createSettlementBacklog({ maxPending: options.maxPending ?? DEFAULT_MAX_PENDING, logger });
+  let closed = false;
+
   // Settlements decided in the same turn of the event loop travel to Redis in one addBulk round trip.
-  let batch: SettlementJob[] = [];
-
-  async function applyDirectly(job: SettlementJob, error: unknown): Promise<void> {
-    logger.warn('could not enqueue settlement; applying it directly', { reservationId: job.reservationId, error });
-    if (!options.fallbackSql) return;
-    await applySettlement(options.fallbackSql, job, 'request').catch((fallbackError) =>
-      logger.error('direct settlement failed too; leaving it to the reaper', { reservationId: job.reservationId, error: fallbackError }),
-    );
-  }
-
-  async function flush(jobs: SettlementJob[]): Promise<void> {
-    try {
-      await queue.addBulk(jobs.map((job) => ({ name: job.action, data: job, opts: { jobId: settlementJobId(job) } })));
-    } catch (error) {
-      await Promise.all(jobs.map((job) => applyDirectly(job, error)));
+  let batch: { jobs: SettlementJob[]; sent: Promise<void> } | undefined;
+  function enqueueBatched(job: SettlementJob): Promise<void> {
+    if (!batch) {
+      const current: { jobs: SettlementJob[]; sent: Promise<void> } = { jobs: [], sent: Promise.resolve() };
+      current.sent = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        batch = undefined;
+        await withTimeout(queue.addBulk(current.jobs.map(toBulkEntry)), enqueueTimeoutMs, 'enqueueing settlements');
+      });
+      batch = current;
     }
+    batch.jobs.push(job);
+    return batch.sent;
   }
 
-  function enqueue(job: SettlementJob): void {
-    batch.push(job);
-    if (batch.length > 1) return;
-    pending.track(
-      new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        const jobs = batch;
-        batch = [];
-        return flush(jobs);
-      }),
-    );
+  const enqueueOne = (job: SettlementJob) =>
+    withTimeout(queue.add(job.action, job, { jobId: settlementJobId(job) }), enqueueTimeoutMs, 'enqueueing a settlement');
+
+  async function settleWithoutRedis(job: SettlementJob, cause: unknown, signal: AbortSignal): Promise<void> {
+    logger.warn('could not enqueue settlement; applying it directly', { reservationId: job.reservationId, error: cause });
+    try {
+      await retryWithin(
+        async (round) => {
+          // From the second round on, Redis may be back: the queue takes the job and the worker applies it.
+          if (round > 1 || !options.fallbackSql) {
+            try {
+              await enqueueOne(job);
+              return;
+            } catch (error) {
+              if (!options.fallbackSql) throw error;
+            }
+          }
+          await applySettlement(options.fallbackSql, job, 'request');
+        },
+        retry,
+        signal,
+        (error, round) => {
+          if (round === 1) logger.warn('direct settlement failed too; retrying both', { reservationId: job.reservationId, error });
+        },
+      );
+    } catch (error) {
+      logger.error('settlement neither enqueued nor written; leaving it to the reaper', {
+        reservationId: job.reservationId, action: job.action, error,
+      });
+    }
   }
 
   return {
     settle(job) {
-      enqueue(job);
+      if (closed) {
+        logger.error('settlement after close; leaving it to the reaper', { reservationId: job.reservationId, action: job.action });
+        return;
+      }
+      backlog.add(job, async (signal) => {
+        try {
+          await enqueueBatched(job);
+        } catch (error) {
+          await settleWithoutRedis(job, error, signal);
+        }
+      });
     },
-    drain: () => pending.drain(),
-    async close() {
-      await this.drain();
-      await queue.close();
+    inFlight: async (reservationIds) => backlog.inFlight(reservationIds),
+    dependenciesReachable: () => withTimeout(client.ping(), 2_000, 'pinging Redis').then(() => true, () => false),
+    drain: (drainOptions) => backlog.drain(drainOptions?.timeoutMs ?? drainTimeoutMs),
+    async close(closeOptions) {
+      const result = await backlog.drain(closeOptions?.timeoutMs ?? drainTimeoutMs);
+      closed = true;
+      backlog.stop();
+      await withTimeout(queue.close(), 2_000, 'closing the settlement queue').catch(() => undefined);
+      client.disconnect();
+      return result;
     },
   };
 }

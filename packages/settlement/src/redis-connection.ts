@@ -1,9 +1,14 @@
-// BullMQ connection settings shared by producers and consumers.
+// BullMQ connection settings. Consumers (workers) block on Redis and must wait as long as it takes;
+// producers must fail fast, or a Redis outage silently parks settlements in memory.
 import type { ConnectionOptions } from 'bullmq';
+import { Redis } from 'ioredis';
 
 export const SETTLEMENT_QUEUE = 'settlement';
 
-export function redisConnection(redisUrl: string): ConnectionOptions {
+/** A producer command (enqueue, job lookup) fails after this long instead of waiting for Redis. */
+export const PRODUCER_COMMAND_TIMEOUT_MS = 2_000;
+
+function baseConnection(redisUrl: string) {
   const url = new URL(redisUrl);
   return {
     host: url.hostname,
@@ -12,7 +17,42 @@ export function redisConnection(redisUrl: string): ConnectionOptions {
     password: url.password ? decodeURIComponent(url.password) : undefined,
     db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
     tls: url.protocol === 'rediss:' ? {} : undefined,
-    // Required by BullMQ workers: blocking commands must wait as long as they need.
-    maxRetriesPerRequest: null,
   };
+}
+
+/** For BullMQ workers: blocking commands must wait as long as they need. */
+export function redisConnection(redisUrl: string): ConnectionOptions {
+  return { ...baseConnection(redisUrl), maxRetriesPerRequest: null };
+}
+
+/**
+ * For producers and lookups: while Redis is unreachable every command is refused at once (no offline
+ * queue, no per-command reconnect retries), and a command on a connection that hangs gives up after
+ * PRODUCER_COMMAND_TIMEOUT_MS. The connection keeps reconnecting in the background. The caller owns
+ * the client (BullMQ does not close a client it was given): disconnect() ends it at once, where
+ * BullMQ's own close would wait for Redis to answer QUIT.
+ */
+export function createProducerClient(redisUrl: string): Redis {
+  const client = new Redis({
+    ...baseConnection(redisUrl),
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
+    connectTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
+    retryStrategy: (times: number) => Math.min(100 * times, 1_000),
+  });
+  // Errors surface on the commands that fail; the client's own 'error' events need a listener.
+  client.on('error', () => undefined);
+  return client;
+}
+
+/** Rejects after `ms` if `promise` has not settled (the work itself cannot be cancelled). */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

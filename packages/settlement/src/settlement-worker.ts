@@ -1,9 +1,12 @@
 // The worker app's consumer: applies settlement jobs to the ledger. A job delivered twice (a crash
 // after the write, a stalled job) finds the reservation already settled and succeeds without effect.
+// A job that fails (the database is down) is retried with capped backoff (settlement-job-options.ts).
 import { Worker } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
-import { redisConnection, SETTLEMENT_QUEUE } from './redis-connection.js';
+import { createLogThrottle } from './log-throttle.js';
+import { redisConnection, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
+import { settlementBackoffStrategy } from './settlement-job-options.js';
 import { silentLogger, type SettlementJob, type SettlementLogger } from './settler.js';
 
 export interface SettlementWorkerOptions {
@@ -15,7 +18,11 @@ export interface SettlementWorkerOptions {
 }
 
 export interface SettlementWorker {
-  close(): Promise<void>;
+  /**
+   * Waits (up to `timeoutMs`, default 5 s) for running jobs, then disconnects. A job cut off is not
+   * lost: BullMQ hands it to another worker once its lock expires.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>;
   /** Counts of outcomes since start, for logs and benchmarks. */
   counts(): Record<string, number>;
 }
@@ -30,13 +37,31 @@ export async function startSettlementWorker(options: SettlementWorkerOptions): P
       counts[`${job.data.action}:${outcome}`] = (counts[`${job.data.action}:${outcome}`] ?? 0) + 1;
       return outcome;
     },
-    { connection: redisConnection(options.redisUrl), prefix: options.prefix, concurrency: options.concurrency ?? 50 },
+    {
+      connection: redisConnection(options.redisUrl),
+      prefix: options.prefix,
+      concurrency: options.concurrency ?? 50,
+      settings: { backoffStrategy: settlementBackoffStrategy },
+    },
   );
-  worker.on('failed', (job, error) => logger.warn('settlement job failed; it will be retried', { jobId: job?.id, error }));
-  worker.on('error', (error) => logger.error('settlement worker error', { error }));
+  // During a database outage every job fails each attempt: one line per job is plenty.
+  worker.on('failed', (job, error) => {
+    if (job && job.attemptsMade > 1 && job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    logger.warn(job && job.attemptsMade >= (job.opts.attempts ?? 1) ? 'settlement job failed for good; the reaper will apply it' : 'settlement job failed; it will be retried', {
+      jobId: job?.id, attemptsMade: job?.attemptsMade, error,
+    });
+  });
+  const shouldLog = createLogThrottle();
+  worker.on('error', (error) => shouldLog(error) && logger.error('settlement worker error', { error }));
   await worker.waitUntilReady();
   return {
-    close: () => worker.close(),
+    async close(closeOptions) {
+      // With Redis gone, a graceful close waits for it forever; force it after the bound.
+      await withTimeout(worker.close(), closeOptions?.timeoutMs ?? 5_000, 'closing the settlement worker').catch(async (error) => {
+        logger.warn('settlement worker did not close in time; forcing it', { error });
+        await withTimeout(worker.close(true), 2_000, 'forcing the settlement worker closed').catch(() => undefined);
+      });
+    },
     counts: () => ({ ...counts }),
   };
 }

@@ -1,6 +1,7 @@
 // How the data plane ends a reservation. The request path only records the decision (commit or
 // void) and moves on; a Settler makes it durable: in-process in the embedded mode, via BullMQ when
-// scaled out. If both fail, the reaper voids the reservation later, so none is ever lost.
+// scaled out. A decided settlement always wins over the reaper: the reaper asks every guard
+// (SettlementGuard) which stale reservations are still on their way and leaves those alone.
 export interface SettlementJob {
   action: 'commit' | 'void';
   reservationId: string;
@@ -9,12 +10,32 @@ export interface SettlementJob {
   metadata?: Record<string, unknown>;
 }
 
-export interface Settler {
+export interface DrainResult {
+  /** Settlements still not durable when the bound ran out (logged, left to the reaper). */
+  abandoned: number;
+}
+
+/** Knows which reservations have a settlement decided but not yet written. */
+export interface SettlementGuard {
+  /**
+   * Of these reservation ids, those whose settlement is still on its way (the reaper must not void
+   * them). Rejects when it cannot tell, and the reaper then voids nothing this round.
+   */
+  inFlight(reservationIds: readonly string[]): Promise<ReadonlySet<string>>;
+}
+
+export interface Settler extends SettlementGuard {
   /** Never throws and never blocks the caller on the database or Redis. */
   settle(job: SettlementJob): void;
-  /** Resolves when everything handed to settle() so far is durable. */
-  drain(): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Resolves when everything handed to settle() so far is durable, or when the bound (default: the
+   * settler's drainTimeoutMs) runs out; then it logs each abandoned reservation and says how many.
+   */
+  drain(options?: { timeoutMs?: number }): Promise<DrainResult>;
+  /** Drains (bounded), stops retrying what is left, and releases connections. */
+  close(options?: { timeoutMs?: number }): Promise<DrainResult>;
+  /** Whether what settlement depends on beyond the database (Redis) answers; readiness probes ask. */
+  dependenciesReachable(): Promise<boolean>;
 }
 
 export interface SettlementLogger {
@@ -23,3 +44,26 @@ export interface SettlementLogger {
 }
 
 export const silentLogger: SettlementLogger = { warn: () => undefined, error: () => undefined };
+
+/** How long one settlement is retried against a failing database, and how fast. */
+export interface RetryPolicy {
+  /** Stop retrying a settlement this long after its first attempt (then the reaper is the last resort). */
+  windowMs: number;
+  initialDelayMs: number;
+  /** Exponential backoff is capped here, so a recovered database is used within this delay. */
+  maxDelayMs: number;
+}
+
+/** Outlasts a PostgreSQL restart or fail-over (tens of seconds) with room to spare. */
+export const DEFAULT_RETRY: RetryPolicy = { windowMs: 120_000, initialDelayMs: 50, maxDelayMs: 5_000 };
+
+export interface SettlerLimits {
+  retry?: Partial<RetryPolicy>;
+  /** Most settlements held in memory at once (waiting for the database or Redis); past it, see README. */
+  maxPending?: number;
+  /** Default bound of drain() and close(). */
+  drainTimeoutMs?: number;
+}
+
+export const DEFAULT_MAX_PENDING = 100_000;
+export const DEFAULT_DRAIN_TIMEOUT_MS = 20_000;

@@ -1,8 +1,12 @@
 // Helpers for the project's own test suites: a fresh PostgreSQL database or Redis prefix per suite,
-// a plain note when a suite is skipped, and audio checks that need no external tool.
+// a plain note when a suite is skipped, audio checks that need no external tool, and the deployment's
+// nginx configuration run in front of loopback processes.
 export { createTestDatabase, postgresUrl, type TestDatabase } from './test-database.js';
 export { redisUrl, uniqueRedisPrefix, flushRedisPrefix } from './test-redis.js';
 export { announceSkip } from './skip-note.js';
 export { parseMp3Frames, type Mp3Summary } from './mp3-frames.js';
 export { freePort } from './free-port.js';
 export { probeAudio, startsWithMp3FrameSync, type ProbedAudio } from './probe-audio.js';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
+export { startPrivateRedis, redisServerAvailable, type PrivateRedis } from './redis-server.js';
+export { findNginx, nginxTemplatePath, renderNginxConfig, startNginx, type NginxOptions, type RoutedRequest, type RunningNginx } from './nginx.js';

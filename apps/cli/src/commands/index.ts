@@ -8,6 +8,8 @@ import { keysRevokeCommand } from './keys-revoke.js';
 import { loginCommand } from './login.js';
 import { logoutCommand } from './logout.js';
 import { providersCommand } from './providers.js';
+import { sessionsListCommand } from './sessions-list.js';
+import { sessionsRevokeCommand } from './sessions-revoke.js';
 import { sayCommand } from './say.js';
 import { statusCommand } from './status.js';
 import { usageCommand } from './usage.js';
@@ -18,6 +20,8 @@ export const COMMANDS: Command[] = [
   loginCommand,
   logoutCommand,
   whoamiCommand,
+  sessionsListCommand,
+  sessionsRevokeCommand,
   keysListCommand,
   keysCreateCommand,
   keysRevokeCommand,

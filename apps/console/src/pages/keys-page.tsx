@@ -85,7 +85,7 @@ function KeyList({ viewer, keys }: { viewer: Viewer; keys: ConsoleKey[] }) {
                     <button type="submit" class="danger small">Revoke</button>
                   </form>
                 ) : (
-                  <span class="muted small" title="Only the member who created a key can revoke it">—</span>
+                  <span class="muted small" title="Only the member who created a key or an owner of the organization can revoke it">—</span>
                 )}
               </td>
             </tr>

@@ -5,7 +5,7 @@ import type { ConsoleAccount } from '../console-services.js';
 import { scriptPath, stylesheetPath } from '../http/assets.js';
 import { CsrfField } from './components.js';
 
-export type Section = 'keys' | 'wallet' | 'usage' | 'organizations' | 'device';
+export type Section = 'keys' | 'wallet' | 'usage' | 'organizations' | 'sessions' | 'device';
 
 export interface Viewer {
   email: string;
@@ -18,6 +18,7 @@ const sections: Array<{ id: Section; label: string; href: string }> = [
   { id: 'wallet', label: 'Wallet', href: '/console/wallet' },
   { id: 'usage', label: 'Usage', href: '/console/usage' },
   { id: 'organizations', label: 'Organizations', href: '/console/organizations' },
+  { id: 'sessions', label: 'Sessions', href: '/console/sessions' },
 ];
 
 function Head({ title }: { title: string }) {

@@ -44,38 +44,66 @@ function AccountList({ viewer, accounts }: { viewer: Viewer; accounts: ConsoleAc
   );
 }
 
+function MemberList({ viewer, members }: { viewer: Viewer; members: ConsoleMember[] }) {
+  // Only owners manage members; a member sees the list without actions.
+  const owner = viewer.account.role === 'owner';
+  return (
+    <table>
+      <thead><tr><th>Email</th><th>Role</th>{owner ? <th><span class="muted">Actions</span></th> : null}</tr></thead>
+      <tbody>
+        {members.map((member) => (
+          <tr>
+            <td>{member.email}</td>
+            <td>{member.role === 'owner' ? 'Owner' : 'Member'}</td>
+            {owner ? (
+              <td>
+                {member.role === 'member' ? (
+                  <form method="post" action={`/console/organizations/members/${encodeURIComponent(member.userId)}/remove`} class="inline">
+                    <CsrfField token={viewer.csrfToken} />
+                    <button type="submit" class="danger small">Remove</button>
+                  </form>
+                ) : <span class="muted small">—</span>}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function InviteForm(props: OrganizationsPageProps) {
+  const { viewer } = props;
+  return (
+    <section class="card" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite a member</h2>
+      {props.newInvitation ? (
+        <>
+          <Notice kind="success">Invitation created for {props.newInvitation.email}. Send them this link; no email is sent.</Notice>
+          <CopyableValue id="invitation-link" label="Invitation link" value={props.newInvitation.link} />
+        </>
+      ) : null}
+      <form method="post" action="/console/organizations/invitations">
+        <CsrfField token={viewer.csrfToken} />
+        <Field id="invite_email" name="email" label="Email" type="email" value={props.inviteEmail} required autocomplete="off" />
+        <button type="submit">Invite</button>
+      </form>
+    </section>
+  );
+}
+
 function OrganizationDetails(props: OrganizationsPageProps) {
   const { viewer } = props;
+  const owner = viewer.account.role === 'owner';
   return (
     <>
       <section class="card" aria-labelledby="members-heading">
         <h2 id="members-heading">Members of {viewer.account.name}</h2>
-        {props.members ? (
-          <table>
-            <thead><tr><th>Email</th><th>Role</th></tr></thead>
-            <tbody>
-              {props.members.map((member) => (
-                <tr><td>{member.email}</td><td>{member.role === 'owner' ? 'Owner' : 'Member'}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        ) : <p class="muted">You cannot see the members of this organization.</p>}
+        {props.members ? <MemberList viewer={viewer} members={props.members} /> : <p class="muted">You cannot see the members of this organization.</p>}
+        {owner ? null : <p class="muted small">Only owners invite and remove members.</p>}
       </section>
-      <section class="card" aria-labelledby="invite-heading">
-        <h2 id="invite-heading">Invite a member</h2>
-        {props.newInvitation ? (
-          <>
-            <Notice kind="success">Invitation created for {props.newInvitation.email}. Send them this link; no email is sent.</Notice>
-            <CopyableValue id="invitation-link" label="Invitation link" value={props.newInvitation.link} />
-          </>
-        ) : null}
-        <form method="post" action="/console/organizations/invitations">
-          <CsrfField token={viewer.csrfToken} />
-          <Field id="invite_email" name="email" label="Email" type="email" value={props.inviteEmail} required autocomplete="off" />
-          <button type="submit">Invite</button>
-        </form>
-      </section>
-      {props.invitations && props.invitations.length > 0 ? (
+      {owner ? <InviteForm {...props} /> : null}
+      {owner && props.invitations && props.invitations.length > 0 ? (
         <section class="card" aria-labelledby="invitations-heading">
           <h2 id="invitations-heading">Invitations</h2>
           <div class="table-scroll">

@@ -61,6 +61,13 @@ export function organizationRoutes({ services, cookieSecure }: RouteDependencies
     await render(request, response, { newInvitation: result.invitation });
   });
 
+  router.post('/organizations/members/:userId/remove', async (request, response) => {
+    const { session, account } = signedIn(response);
+    const result = await services.removeMember({ userId: session.userId, accountId: account.accountId, memberUserId: String(request.params.userId) });
+    if (!result.ok) return render(request, response, { error: result.message }, statusFor(result));
+    response.redirect(303, '/console/organizations?notice=member-removed');
+  });
+
   router.get('/invitations/:token', async (request, response) => {
     const token = String(request.params.token);
     if (!tokenPattern.test(token)) return sendPage(response, <MessagePage title="Invitation not found" message="This invitation link is not valid." />, 404);

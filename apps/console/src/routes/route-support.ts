@@ -34,6 +34,7 @@ const statusByReason: Record<string, number> = {
   already_accepted: 409,
   wrong_user: 403,
   forbidden: 403,
+  owner: 409,
 };
 
 export function statusFor(failure: Failure<string>): number {
@@ -47,6 +48,10 @@ const notices: Record<string, string> = {
   'organization-created': 'Organization created. It has its own wallet and keys.',
   'invitation-accepted': 'Invitation accepted. You are now a member of this organization.',
   'logged-out': 'You have logged out.',
+  'logged-out-everywhere': 'You have logged out everywhere: every console and CLI session has ended.',
+  'session-revoked': 'Session revoked. That browser or terminal is signed out.',
+  'password-changed': 'Password changed. Every other session has ended.',
+  'member-removed': 'Member removed. The keys they created for this organization are revoked.',
 };
 
 export function noticeText(id: unknown): string | undefined {

@@ -1,130 +1,48 @@
-// The control plane's side of the console: accounts, sessions, device approval, keys, wallet, usage
-// and organizations, on top of the ledger. Every account-scoped call checks membership first.
+// The control plane's side of the console: accounts, keys, wallet, usage and organizations on top of
+// the ledger (sign-in, sessions and device approval are in sign-in-services.ts). Every account-scoped
+// call checks membership first; managing members and other members' keys needs the owner role.
 import type { ConsoleServices, ConsoleAccount, ConsoleKey } from '@voice-router/console';
 import {
-  DuplicateEmailError, acceptInvitation, createApiKey, createInvitation, createOrganization, createSession, createUser,
-  decideUserCode, findActiveSession, findLoginUser, findPendingInvitation, findAccountKey, getCredits, isMember, listAccountKeys,
-  listActivity, listInvitations, listUserAccounts, lookUpUserCode, microsToNumber, revokeOwnKey, revokeSession,
-  setPasswordHash, sha256, usageReport, type Database,
+  acceptInvitation, createApiKey, createInvitation, createOrganization, findAccountKey, getCredits, isMember, listAccountKeys,
+  listActivity, listInvitations, listUserAccounts, memberRole, microsToNumber, removeMember, revokeAccountKey, usageReport, type Database,
 } from '@voice-router/ledger';
-import { hashPassword, passwordProblem, verifyPassword } from '@voice-router/service-kit';
 import { withKeyLimits, type KeyLimitDefaults } from '../key-limits.js';
-import { createRateLimiter } from '../security/rate-limiter.js';
+import type { AttemptLimiters } from '../security/attempt-limits.js';
+import { createSignInServices } from './sign-in-services.js';
 
 export interface ConsoleServiceOptions {
   database: Database;
   signupMode: 'open' | 'invite';
   onKeyRevoked(keyHash: string): void;
+  limits: AttemptLimiters;
   keyLimitDefaults: KeyLimitDefaults;
 }
 
-const CONSOLE_SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const forbidden = { ok: false as const, reason: 'forbidden' as const, message: 'You are not a member of that account.' };
-
-export function csrfTokenFor(sessionToken: string): string {
-  return sha256(`csrf:${sessionToken}`);
-}
 
 export function createConsoleServices(options: ConsoleServiceOptions): ConsoleServices {
   const { database } = options;
   const sql = database.sql;
-  const loginByEmail = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
-  const loginByAddress = createRateLimiter({ limit: 100, windowMs: 15 * 60_000 });
-  const signupByAddress = createRateLimiter({ limit: 20, windowMs: 60 * 60_000 });
-  const codeGuesses = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
 
-  const toConsoleKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number], userId: string): ConsoleKey => ({
-    ...withKeyLimits(key, options.keyLimitDefaults), revocableByMe: key.createdByUserId === userId,
+  const toConsoleKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number], userId: string, role: string | undefined): ConsoleKey => ({
+    ...withKeyLimits(key, options.keyLimitDefaults), revocableByMe: key.createdByUserId === userId || role === 'owner',
   });
 
   return {
-    signupOpen: () => options.signupMode === 'open',
-
-    async signUp({ email, password, invitationToken, ip }) {
-      const address = email.trim().toLowerCase();
-      if (!signupByAddress.attempt(ip)) return { ok: false, reason: 'rate_limited', message: 'Too many sign-ups from this address; try again later.' };
-      if (!EMAIL.test(address) || address.length > 254) return { ok: false, reason: 'invalid_email', message: 'Enter a valid email address.' };
-      const problem = passwordProblem(password);
-      if (problem) return { ok: false, reason: 'weak_password', message: problem };
-      if (options.signupMode === 'invite') {
-        const invitation = invitationToken ? await findPendingInvitation(sql, invitationToken) : undefined;
-        if (!invitation || invitation.email !== address) {
-          return { ok: false, reason: 'signup_closed', message: 'Sign-up is by invitation only on this deployment.' };
-        }
-      }
-      // Nobody verifies email addresses here, so an existing user (even one an operator created without
-      // a password) is never claimed by a sign-up: operators set passwords with `admin set-password`.
-      if (await findLoginUser(sql, address)) return { ok: false, reason: 'email_taken', message: 'An account with this email exists. Log in instead.' };
-      try {
-        const { userId } = await createUser(database.prisma, { email: address });
-        await setPasswordHash(sql, userId, await hashPassword(password));
-        return { ok: true, user: { userId, email: address } };
-      } catch (error) {
-        if (error instanceof DuplicateEmailError) return { ok: false, reason: 'email_taken', message: 'An account with this email exists. Log in instead.' };
-        throw error;
-      }
-    },
-
-    async logIn({ email, password, ip }) {
-      const address = email.trim().toLowerCase();
-      if (!loginByEmail.attempt(address) || !loginByAddress.attempt(ip)) {
-        return { ok: false, reason: 'rate_limited', message: 'Too many attempts; wait 15 minutes and try again.' };
-      }
-      const user = await findLoginUser(sql, address);
-      if (!(await verifyPassword(password, user?.passwordHash ?? null)) || !user) {
-        return { ok: false, reason: 'invalid_credentials', message: 'Wrong email or password.' };
-      }
-      loginByEmail.reset(address);
-      return { ok: true, user: { userId: user.userId, email: user.email } };
-    },
-
-    async createSession(userId) {
-      const created = await createSession(sql, { userId, kind: 'console', ttlMs: CONSOLE_SESSION_TTL_MS });
-      const session = await findActiveSession(sql, created.token);
-      return {
-        token: created.token,
-        session: { sessionId: created.sessionId, userId, email: session!.email, csrfToken: csrfTokenFor(created.token), expiresAt: created.expiresAt },
-      };
-    },
-
-    async findSession(token) {
-      const session = await findActiveSession(sql, token);
-      if (!session || session.kind !== 'console') return undefined;
-      return { sessionId: session.sessionId, userId: session.userId, email: session.email, csrfToken: csrfTokenFor(token), expiresAt: session.expiresAt };
-    },
-
-    async endSession(token) {
-      await revokeSession(sql, token);
-    },
-
-    async lookUpDeviceCode({ userCode, userId }) {
-      const result = await lookUpUserCode(sql, userCode);
-      if (result.ok) return result;
-      // Only wrong guesses count against the user, so a legitimate code always gets through.
-      if (result.reason === 'not_found' && !codeGuesses.attempt(userId)) {
-        return { ok: false, reason: 'rate_limited', message: 'Too many wrong codes; wait 15 minutes.' };
-      }
-      const messages = { not_found: 'No such code. Check it and try again.', expired: 'This code has expired. Run `vr login` again.', already_decided: 'This code was already used.' };
-      return { ok: false, reason: result.reason, message: messages[result.reason] };
-    },
-
-    async decideDeviceCode(input) {
-      const result = await decideUserCode(sql, input);
-      if (result.ok) return result;
-      const messages = { not_found: 'No such code.', expired: 'This code has expired.', already_decided: 'This code was already used.' };
-      return { ok: false, reason: result.reason, message: messages[result.reason] };
-    },
+    ...createSignInServices(options),
 
     listAccounts: (userId) => listUserAccounts(sql, userId) as Promise<ConsoleAccount[]>,
 
     async listKeys({ userId, accountId }) {
-      if (!(await isMember(sql, userId, accountId))) return forbidden;
-      return (await listAccountKeys(sql, accountId)).map((key) => toConsoleKey(key, userId));
+      const role = await memberRole(sql, userId, accountId);
+      if (!role) return forbidden;
+      return (await listAccountKeys(sql, accountId)).map((key) => toConsoleKey(key, userId, role));
     },
 
     async createKey({ userId, accountId, name, maxConcurrency, rateLimitPerMinute, dailySpendCapMicros, monthlySpendCapMicros }) {
-      if (!(await isMember(sql, userId, accountId))) return forbidden;
+      const role = await memberRole(sql, userId, accountId);
+      if (!role) return forbidden;
       if (!name.trim() || name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters).' };
       const created = await createApiKey(database.prisma, {
         accountId, createdByUserId: userId, name: name.trim(), maxConcurrency, rateLimitPerMinute,
@@ -132,13 +50,16 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
         monthlySpendCapMicros: monthlySpendCapMicros === undefined ? undefined : BigInt(monthlySpendCapMicros),
       });
       const key = (await findAccountKey(sql, accountId, created.id))!;
-      return { ok: true, key: toConsoleKey(key, userId), keyValue: created.keyValue };
+      return { ok: true, key: toConsoleKey(key, userId, role), keyValue: created.keyValue };
     },
 
     async revokeKey({ userId, keyId }) {
-      const keyHash = await revokeOwnKey(sql, { keyId, userId });
-      if (!keyHash) return { ok: false, reason: 'not_found', message: 'No key with that id that you created.' };
-      options.onKeyRevoked(keyHash);
+      const outcome = await revokeAccountKey(sql, { keyId, userId });
+      if (!outcome.ok && outcome.reason === 'forbidden') {
+        return { ok: false, reason: 'forbidden', message: 'Only the member who created a key or an owner of the organization can revoke it.' };
+      }
+      if (!outcome.ok) return { ok: false, reason: 'not_found', message: 'No such key.' };
+      options.onKeyRevoked(outcome.keyHash);
       return { ok: true };
     },
 
@@ -175,17 +96,38 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     },
 
     async listInvitations({ userId, accountId }) {
-      if (!(await isMember(sql, userId, accountId))) return forbidden;
+      // Invitations are the owners' business (only they invite).
+      if ((await memberRole(sql, userId, accountId)) !== 'owner') return forbidden;
       // Only a hash of each token is stored, so an old link cannot be shown again (link is empty).
       return (await listInvitations(sql, accountId)).map((invitation) => ({ ...invitation, link: '' }));
     },
 
     async invite({ userId, accountId, email, baseUrl }) {
-      if (!(await isMember(sql, userId, accountId))) return forbidden;
       const address = email.trim().toLowerCase();
-      if (!EMAIL.test(address)) return { ok: false, reason: 'invalid_email', message: 'Enter a valid email address.' };
-      const { token, invitation } = await createInvitation(sql, { accountId, email: address, invitedByUserId: userId });
-      return { ok: true, invitation: { ...invitation, link: `${baseUrl}/console/invitations/${token}` } };
+      if (!EMAIL.test(address) || address.length > 254) return { ok: false, reason: 'invalid_email', message: 'Enter a valid email address.' };
+      const created = await createInvitation(sql, { accountId, email: address, invitedByUserId: userId, newUsersAllowed: options.signupMode === 'open' });
+      if (!created.ok && created.reason === 'forbidden') return { ok: false, reason: 'forbidden', message: 'Only owners of an organization can invite members.' };
+      if (!created.ok) {
+        return {
+          ok: false, reason: 'signup_closed',
+          message: `Sign-up is by invitation only here, and ${address} has no account yet: only organizations created by the operator can invite new people. Ask the operator to create the user first.`,
+        };
+      }
+      return { ok: true, invitation: { ...created.invitation, link: `${baseUrl}/console/invitations/${created.token}` } };
+    },
+
+    async removeMember({ userId, accountId, memberUserId }) {
+      const outcome = await removeMember(sql, { accountId, actorUserId: userId, memberUserId });
+      if (outcome.ok) {
+        for (const keyHash of outcome.revokedKeyHashes) options.onKeyRevoked(keyHash);
+        return { ok: true };
+      }
+      const messages = {
+        forbidden: 'Only owners of an organization can remove members.',
+        not_found: 'That person is not a member of this organization.',
+        owner: 'Owners cannot be removed here; ask the operator.',
+      };
+      return { ok: false, reason: outcome.reason, message: messages[outcome.reason] };
     },
 
     async acceptInvitation({ userId, token }) {

@@ -24,7 +24,11 @@ export function deviceAuthRoutes(options: DeviceAuthOptions): Router {
 
   router.post('/v1/auth/device-code', async (request, response) => {
     if (authGate(request)) return sendError(response, 'auth_disabled', 'sign-in is switched off on this deployment (AUTH_ENABLED=false)');
-    if (!options.deviceCodeLimiter.attempt(request.ip ?? 'unknown')) return sendError(response, 'rate_limited', 'too many device codes; wait a few minutes');
+    const decision = await options.deviceCodeLimiter.take(request.ip ?? 'unknown');
+    if (!decision.allowed) {
+      response.set('Retry-After', String(decision.retryAfterSeconds));
+      return sendError(response, 'rate_limited', `too many device codes from this address; try again in ${decision.retryAfterSeconds} s`);
+    }
     const { deviceCode, userCode } = await createDeviceCode(database.sql, { ttlMs: DEVICE_CODE_TTL_SECONDS * 1000 });
     const verificationUri = `${publicBaseUrl(request, options.publicBaseUrl)}/console/device`;
     response.json({

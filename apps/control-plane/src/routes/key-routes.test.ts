@@ -8,6 +8,8 @@ import { createConsoleServices } from '../console/console-service-implementation
 import { controlPlaneEnvironmentSchema, controlPlaneSettings } from '../environment.js';
 import { DEFAULT_KEY_LIMITS } from '../key-limits.js';
 import { listen } from '../listen.js';
+import { createAttemptLimiters } from '../security/attempt-limits.js';
+import { createMemoryRateLimitStore } from '../security/rate-limiter.js';
 
 const requiredEnvironment = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/postgres' };
 
@@ -59,7 +61,8 @@ describe('key limits in listings', () => {
 
   it('show the same integers in the console', async () => {
     const services = createConsoleServices({
-      database, signupMode: 'open', onKeyRevoked: () => undefined, keyLimitDefaults: { maxConcurrency: 5, rateLimitPerMinute: 70 },
+      database, signupMode: 'open', onKeyRevoked: () => undefined, limits: createAttemptLimiters(createMemoryRateLimitStore()),
+      keyLimitDefaults: { maxConcurrency: 5, rateLimitPerMinute: 70 },
     });
     const keys = await services.listKeys({ userId: user.userId, accountId: user.personalAccountId });
     expect(Array.isArray(keys) && keys.map((key) => [key.name, key.maxConcurrency, key.rateLimitPerMinute])).toEqual([

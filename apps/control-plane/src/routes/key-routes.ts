@@ -1,7 +1,7 @@
 // GET/POST /v1/keys and DELETE /v1/keys/{id} (session tokens only).
 import { Router } from 'express';
 import { CreateApiKeyRequestSchema } from '@voice-router/contracts';
-import { createApiKey, findAccountKey, listAccountKeys, revokeOwnKey, type Database } from '@voice-router/ledger';
+import { createApiKey, findAccountKey, listAccountKeys, revokeAccountKey, type Database } from '@voice-router/ledger';
 import { accountOf, callerOf, requireSession, sendError } from '../authenticate.js';
 import { withKeyLimits, type KeyLimitDefaults } from '../key-limits.js';
 
@@ -46,13 +46,15 @@ export function keyRoutes(options: KeyRouteOptions): Router {
     response.json({ ...publicKey(listed), keyValue: created.keyValue });
   });
 
-  // Revoking needs a session but not an account choice: a key is revoked by its minter, wherever it lives.
+  // Revoking needs a session but not an account choice: the key's minter (wherever it lives) or an
+  // owner of the key's account may revoke it; other members get 403, everyone else 404.
   router.delete('/v1/keys/:id', requireSession(database, { resolveAccount: false }), async (request, response) => {
     const caller = callerOf(response);
     if (caller.kind !== 'session') return;
-    const keyHash = await revokeOwnKey(database.sql, { keyId: String(request.params.id), userId: caller.session.userId });
-    if (!keyHash) return sendError(response, 'not_found', 'no key with that id that you created');
-    options.onKeyRevoked(keyHash);
+    const outcome = await revokeAccountKey(database.sql, { keyId: String(request.params.id), userId: caller.session.userId });
+    if (!outcome.ok && outcome.reason === 'forbidden') return sendError(response, 'forbidden', 'only the member who created a key or an owner of its organization may revoke it');
+    if (!outcome.ok) return sendError(response, 'not_found', 'no such key');
+    options.onKeyRevoked(outcome.keyHash);
     response.json({ deleted: true });
   });
 

@@ -49,15 +49,20 @@ export function sendError(
   sendJson(res, state, options.status ?? ERROR_STATUS[code], errorBody(code, details), options.closeConnection);
 }
 
-/** Resolves when the socket can take more data (backpressure), or at once if the client is gone. */
-export function waitForWritable(res: HttpResponse, state: ResponseState): Promise<void> {
-  if (state.aborted) return Promise.resolve();
+/**
+ * Resolves when the socket can take more data (backpressure), at once if the client is gone, and when
+ * `signal` aborts (the router's own deadline or a shutdown must wake a writer the client left blocked).
+ */
+export function waitForWritable(res: HttpResponse, state: ResponseState, signal?: AbortSignal): Promise<void> {
+  if (state.aborted || signal?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const wake = () => {
       state.wakeWriter = undefined;
+      signal?.removeEventListener('abort', wake);
       resolve();
     };
     state.wakeWriter = wake;
+    signal?.addEventListener('abort', wake, { once: true });
     res.onWritable(() => {
       wake();
       return true;

@@ -100,6 +100,7 @@ describe('the data plane with and without DATA_PLANE_METRICS', () => {
       logger: createLogger({ name: 'test', level: 'error' }),
       authCacheTtlMs: 0,
       streamMaxDurationMs: 10_000,
+      shutdownGraceMs: 0,
       attemptTimeoutMs: 1000,
       metrics,
     });

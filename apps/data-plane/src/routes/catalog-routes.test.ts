@@ -22,7 +22,7 @@ beforeAll(async () => {
   registry = createProviderRegistry({ attemptTimeoutMs: 1000, maxAttempts: 1 });
   dataPlane = await startDataPlane({
     host: '127.0.0.1', port: 0, sql: database.sql, registry, settler: createInProcessSettler({ sql: database.sql }),
-    logger: createLogger({ name: 'test', level: 'error' }), authCacheTtlMs: 0, streamMaxDurationMs: 10_000, attemptTimeoutMs: 1000,
+    logger: createLogger({ name: 'test', level: 'error' }), authCacheTtlMs: 0, streamMaxDurationMs: 10_000, attemptTimeoutMs: 1000, shutdownGraceMs: 0,
   });
   baseUrl = `http://127.0.0.1:${dataPlane.port}`;
   const user = await createUser(database.prisma, { email: 'catalog@example.com' });

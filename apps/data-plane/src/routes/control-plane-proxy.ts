@@ -1,7 +1,9 @@
 // Everything the data plane does not serve itself goes to the control plane, so one base URL serves
 // every /v1 path and the console (the embedded mode, or a deployment without a path-routing balancer).
 import { Pool } from 'undici';
+import { normaliseAddress, parseTrustedProxies, type TrustedProxies } from '@voice-router/service-kit';
 import type { DataPlaneContext } from '../context.js';
+import { FORWARDING_HEADER_NAMES, forwardingHeaders } from '../http/forwarding-headers.js';
 import { readBody } from '../http/request-body.js';
 import { sendError, statusLine, trackAbort, waitForWritable } from '../http/response.js';
 import type { TemplatedApp } from '../uws.js';
@@ -11,7 +13,9 @@ const MAX_PROXIED_BODY_BYTES = 1_048_576;
 const VALID_TARGET = /^[\x21-\x7e]*$/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length']);
 
-export function registerControlPlaneProxy(app: TemplatedApp, context: DataPlaneContext, controlPlaneUrl: string | undefined): () => Promise<void> {
+export function registerControlPlaneProxy(
+  app: TemplatedApp, context: DataPlaneContext, controlPlaneUrl: string | undefined, trustedProxies: TrustedProxies = parseTrustedProxies(''),
+): () => Promise<void> {
   if (!controlPlaneUrl) {
     app.any('/*', (res) => sendError(res, trackAbort(res), 'not_found', 'no such endpoint'));
     return async () => undefined;
@@ -23,9 +27,16 @@ export function registerControlPlaneProxy(app: TemplatedApp, context: DataPlaneC
     const path = req.getUrl() + (query ? `?${query}` : '');
     const headers: Record<string, string> = {};
     req.forEach((name, value) => {
-      if (!HOP_BY_HOP.has(name) && name !== 'host') headers[name] = value;
+      if (!HOP_BY_HOP.has(name) && name !== 'host' && !FORWARDING_HEADER_NAMES.has(name)) headers[name] = value;
     });
-    headers['x-forwarded-host'] = req.getHeader('host');
+    // The socket's address, read now (the request object is only valid synchronously in this handler).
+    const peer = normaliseAddress(Buffer.from(res.getRemoteAddressAsText()).toString());
+    Object.assign(headers, forwardingHeaders(peer, {
+      forwardedFor: req.getHeader('x-forwarded-for'),
+      forwardedProto: req.getHeader('x-forwarded-proto'),
+      forwardedHost: req.getHeader('x-forwarded-host'),
+      host: req.getHeader('host'),
+    }, trustedProxies));
     const state = trackAbort(res);
     // undici refuses such a path outright; without this check that became a 500 "control plane unavailable".
     if (!VALID_TARGET.test(path)) {

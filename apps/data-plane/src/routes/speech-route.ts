@@ -3,13 +3,15 @@
 // a client that leaves mid-stream is charged (the provider did the work); an upstream that fails
 // mid-stream is not, and the response is cut without its final chunk so the client sees truncation.
 import crypto from 'node:crypto';
-import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS, UPSTREAM_TIMEOUT_STATUS } from '@voice-router/contracts';
+import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS } from '@voice-router/contracts';
 import { reserveCredit } from '@voice-router/ledger';
-import { InvalidSpeechRequestError, ProviderError, type SpeechResult } from '@voice-router/providers';
+import { ProviderError, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { readBody } from '../http/request-body.js';
 import { sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
+import { routerEndCause, RouterEndedStream } from '../lifecycle/stream-end.js';
+import { endBeforeAudio, failBeforeAudio, refuseOnBreaker, sendUpstreamFailure } from './speech-failures.js';
 import { planSpeech, type SpeechPlan } from './speech-plan.js';
 
 const CONTENT_TYPES = { mp3: 'audio/mpeg', pcm: 'audio/l16;rate=24000;channels=1' } as const;
@@ -20,11 +22,18 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
     const contentLength = req.getHeader('content-length');
     const abort = new AbortController();
     const state = trackAbort(res, () => abort.abort());
+    if (context.inFlight.draining) {
+      // Closing the connection sends the client (or its load balancer) to another replica.
+      return sendError(res, state, 'provider_unavailable', 'this replica is shutting down; retry', { closeConnection: true });
+    }
+    const finished = context.inFlight.begin(abort);
     const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted);
-    handleSpeech(res, state, abort, authorization, body, context).catch((error) => {
-      context.logger.error('speech request failed unexpectedly', { error });
-      sendError(res, state, 'internal_error');
-    });
+    handleSpeech(res, state, abort, authorization, body, context)
+      .catch((error) => {
+        context.logger.error('speech request failed unexpectedly', { error });
+        sendError(res, state, 'internal_error');
+      })
+      .finally(finished);
   });
 }
 
@@ -48,6 +57,9 @@ async function handleSpeech(
   if (!context.registry.isAvailable(plan.provider)) {
     return sendError(res, state, 'provider_unavailable', `${plan.provider} is not configured on this deployment (missing_api_key)`);
   }
+  // The circuit breaker decides before any money is reserved; a half-open one admits a single probe.
+  const admission = context.registry.admit(plan.provider);
+  if (!admission.ok) return refuseOnBreaker(res, state, plan.provider, admission.rejection);
 
   const reservationId = crypto.randomUUID();
   const reservation = await reserveCredit(context.sql, {
@@ -55,52 +67,27 @@ async function handleSpeech(
     provider: plan.provider, model: plan.input.modelId, characters: plan.characters,
   });
   if (!reservation.ok) {
+    admission.permit.release();
     return sendError(res, state, 'insufficient_credit', `this request costs ${plan.costMicros} micro-dollars; add credit or shorten the input`);
   }
   const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>
     context.settler.settle({ action: 'void', reservationId, errorCode, metadata });
 
-  const deadline = setTimeout(() => abort.abort(new Error('stream exceeded its maximum duration')), context.streamMaxDurationMs);
+  const deadline = setTimeout(() => abort.abort(new RouterEndedStream('max_duration')), context.streamMaxDurationMs);
   try {
     let result: SpeechResult;
     try {
-      result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal });
+      result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal, permit: admission.permit });
     } catch (error) {
       if (state.aborted) return settleVoid('client_closed');
+      const ended = routerEndCause(abort.signal);
+      if (ended) return endBeforeAudio(res, state, plan, ended, settleVoid);
       return failBeforeAudio(res, state, plan, error, settleVoid, context);
     }
-    await streamAudio(res, state, plan, reservationId, result, context, settleVoid);
+    await streamAudio(res, state, abort.signal, plan, reservationId, result, context, settleVoid);
   } finally {
     clearTimeout(deadline);
   }
-}
-
-function failBeforeAudio(
-  res: HttpResponse, state: ResponseState, plan: SpeechPlan, error: unknown,
-  settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, context: DataPlaneContext,
-): void {
-  if (error instanceof InvalidSpeechRequestError) {
-    settleVoid('invalid_body');
-    return sendError(res, state, 'invalid_body', error.details);
-  }
-  if (error instanceof ProviderError) {
-    context.logger.warn('upstream failed before audio', {
-      provider: error.provider, kind: error.kind, statusCode: error.statusCode, upstreamCode: error.upstreamCode,
-    });
-    if (error.kind === 'timeout') {
-      settleVoid('upstream_timeout', { provider: plan.provider });
-      return sendError(res, state, 'upstream_error', `${plan.provider} did not answer within ${context.attemptTimeoutMs} ms`, {
-        status: UPSTREAM_TIMEOUT_STATUS,
-      });
-    }
-    settleVoid('upstream_error', { provider: plan.provider, upstreamStatus: error.statusCode });
-    const status = error.statusCode ? ` with HTTP ${error.statusCode}` : '';
-    const code = error.upstreamCode ? ` (${error.upstreamCode})` : '';
-    return sendError(res, state, 'upstream_error', `${plan.provider} failed${status}${code}`);
-  }
-  context.logger.error('synthesis failed', { provider: plan.provider, error });
-  settleVoid('internal_error');
-  sendError(res, state, 'internal_error');
 }
 
 function headerSafe(text: string): string {
@@ -108,13 +95,14 @@ function headerSafe(text: string): string {
 }
 
 async function streamAudio(
-  res: HttpResponse, state: ResponseState, plan: SpeechPlan, reservationId: string, result: SpeechResult,
+  res: HttpResponse, state: ResponseState, signal: AbortSignal, plan: SpeechPlan, reservationId: string, result: SpeechResult,
   context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void,
 ): Promise<void> {
   const warnings = [...plan.warnings, ...result.warnings];
   let deliveredBytes = 0;
   let headersWritten = false;
   let upstreamFailed = false;
+  let failure: unknown;
   try {
     for await (const chunk of result.audio) {
       if (state.aborted) break;
@@ -133,13 +121,16 @@ async function streamAudio(
         writable = res.write(chunk);
       });
       deliveredBytes += chunk.byteLength;
-      if (!writable) await waitForWritable(res, state);
+      if (!writable) await waitForWritable(res, state, signal);
+      // The router's deadline or a shutdown: stop here rather than pull another chunk from upstream.
+      if (signal.aborted) break;
     }
   } catch (error) {
-    upstreamFailed = !state.aborted;
+    upstreamFailed = !state.aborted && routerEndCause(signal) === undefined;
+    failure = error;
     if (upstreamFailed) {
       context.logger.warn('upstream failed mid-stream', {
-        provider: plan.provider, deliveredBytes, kind: error instanceof ProviderError ? error.kind : 'unknown',
+        provider: plan.provider, deliveredBytes, category: error instanceof ProviderError ? error.category : 'unknown',
       });
     }
   }
@@ -153,16 +144,25 @@ async function streamAudio(
     }
     return;
   }
+  const ended = routerEndCause(signal);
+  if (ended) {
+    // The provider did the work for what was delivered; the router chose to stop. Charged, ended cleanly.
+    if (!headersWritten) return endBeforeAudio(res, state, plan, ended, settleVoid);
+    res.cork(() => res.end());
+    context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes, endedBy: ended } });
+    return;
+  }
   if (upstreamFailed) {
-    settleVoid('upstream_error', { midStream: true, deliveredBytes });
+    const category = failure instanceof ProviderError ? failure.category : 'upstream_network_error';
+    settleVoid('upstream_error', { midStream: true, deliveredBytes, category });
     if (headersWritten) res.close();
-    else sendError(res, state, 'upstream_error', `${plan.provider} failed before any audio`);
+    else sendUpstreamFailure(res, state, plan.provider, category);
     return;
   }
   if (!headersWritten) {
     // The provider produced no audio at all: nothing to charge for.
-    settleVoid('upstream_error', { emptyAudio: true });
-    return sendError(res, state, 'upstream_error', `${plan.provider} returned no audio`);
+    settleVoid('upstream_error', { emptyAudio: true, category: 'upstream_bad_response' });
+    return sendUpstreamFailure(res, state, plan.provider, 'upstream_bad_response');
   }
   res.cork(() => res.end());
   context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes } });

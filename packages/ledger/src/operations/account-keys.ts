@@ -1,4 +1,4 @@
-// Keys as members see them: every member lists the account's keys; only the minter revokes one.
+// Keys as members see them: every member lists the account's keys; the minter or an owner revokes one.
 import type { SqlClient } from '../sql-client.js';
 import { toMicros, microsToNumber } from '../micros.js';
 
@@ -48,12 +48,29 @@ async function selectAccountKeys(sql: SqlClient, accountId: string, keyId: strin
   }));
 }
 
-/** Soft-deletes a key the user minted. Returns its hash (to drop it from caches) or undefined. */
-export async function revokeOwnKey(sql: SqlClient, input: { keyId: string; userId: string }): Promise<string | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.keyId)) return undefined;
-  const rows = await sql.query<{ key_hash: string }>(
-    `UPDATE api_keys SET revoked_at = now() WHERE id = $1::uuid AND created_by_user_id = $2::uuid AND revoked_at IS NULL RETURNING key_hash`,
-    [input.keyId, input.userId],
-  );
-  return rows[0]?.key_hash;
+export type RevokeKeyOutcome = { ok: true; keyHash: string } | { ok: false; reason: 'not_found' | 'forbidden' };
+
+/**
+ * Soft-deletes a key: its minter may (wherever it lives), and so may an owner of the key's account;
+ * another member gets 'forbidden'; anyone else, or an unknown or revoked key, 'not_found' (nothing is
+ * revealed to non-members). Returns the key's hash so callers can drop it from caches.
+ */
+export async function revokeAccountKey(sql: SqlClient, input: { keyId: string; userId: string }): Promise<RevokeKeyOutcome> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.keyId)) return { ok: false, reason: 'not_found' };
+  return sql.transaction(async (transaction) => {
+    const [key] = await transaction.query<{ created_by_user_id: string | null; role: string | null }>(
+      `SELECT k.created_by_user_id, m.role FROM api_keys k
+       LEFT JOIN memberships m ON m.account_id = k.account_id AND m.user_id = $2::uuid
+       WHERE k.id = $1::uuid AND k.revoked_at IS NULL FOR UPDATE OF k`,
+      [input.keyId, input.userId],
+    );
+    const minter = key?.created_by_user_id === input.userId;
+    if (!key || (!minter && key.role === null)) return { ok: false, reason: 'not_found' };
+    if (!minter && key.role !== 'owner') return { ok: false, reason: 'forbidden' };
+    const [revoked] = await transaction.query<{ key_hash: string }>(
+      `UPDATE api_keys SET revoked_at = now() WHERE id = $1::uuid RETURNING key_hash`,
+      [input.keyId],
+    );
+    return { ok: true, keyHash: revoked!.key_hash };
+  });
 }

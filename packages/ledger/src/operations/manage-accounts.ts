@@ -43,10 +43,18 @@ export async function findUserByEmail(prisma: PrismaClient, email: string): Prom
   return { userId: user.id, email: user.email, personalAccountId: personal.accountId };
 }
 
-export async function createOrganization(prisma: PrismaClient, input: { name: string; ownerUserId: string }): Promise<{ accountId: string }> {
+/**
+ * `operatorManaged` marks an organization an operator created (`admin create-org`); with invitation-only
+ * sign-up only such organizations' owners may invite people who have no user yet (see manage-invitations).
+ */
+export async function createOrganization(
+  prisma: PrismaClient, input: { name: string; ownerUserId: string; operatorManaged?: boolean },
+): Promise<{ accountId: string }> {
   const accountId = crypto.randomUUID();
   await prisma.$transaction([
-    prisma.account.create({ data: { id: accountId, kind: 'organization', name: input.name, wallet: { create: {} } } }),
+    prisma.account.create({
+      data: { id: accountId, kind: 'organization', name: input.name, operatorManaged: input.operatorManaged ?? false, wallet: { create: {} } },
+    }),
     prisma.membership.create({ data: { userId: input.ownerUserId, accountId, role: 'owner' } }),
   ]);
   return { accountId };

@@ -13,15 +13,34 @@ export interface InvitationRow {
 
 const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;
 
-export async function createInvitation(sql: SqlClient, input: { accountId: string; email: string; invitedByUserId: string }): Promise<{ token: string; invitation: InvitationRow }> {
+export type CreateInvitationOutcome =
+  | { ok: true; token: string; invitation: InvitationRow }
+  | { ok: false; reason: 'forbidden' | 'signup_closed' };
+
+/**
+ * Only an owner of an organization invites. With invitation-only sign-up (`newUsersAllowed` false) an
+ * invitation may add only people who already have a user, unless the organization is operator-managed
+ * (`admin create-org`): otherwise anyone could create an organization and invite themselves new accounts.
+ */
+export async function createInvitation(
+  sql: SqlClient, input: { accountId: string; email: string; invitedByUserId: string; newUsersAllowed: boolean },
+): Promise<CreateInvitationOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const [inviter] = await sql.query<{ role: string; kind: string; operator_managed: boolean; invitee_exists: boolean }>(
+    `SELECT m.role, a.kind, a.operator_managed, EXISTS (SELECT 1 FROM users WHERE email = $3) AS invitee_exists
+     FROM memberships m JOIN accounts a ON a.id = m.account_id WHERE m.user_id = $1::uuid AND m.account_id = $2::uuid`,
+    [input.invitedByUserId, input.accountId, email],
+  );
+  if (!inviter || inviter.role !== 'owner' || inviter.kind !== 'organization') return { ok: false, reason: 'forbidden' };
+  if (!input.newUsersAllowed && !inviter.operator_managed && !inviter.invitee_exists) return { ok: false, reason: 'signup_closed' };
   const token = randomToken('vr_invite_', 24);
   const id = crypto.randomUUID();
   const [row] = await sql.query<{ created_at: Date | string }>(
     `INSERT INTO invitations (id, account_id, email, token_hash, invited_by_user_id, expires_at)
      VALUES ($1::uuid, $2::uuid, $3, $4, $5::uuid, $6) RETURNING created_at`,
-    [id, input.accountId, input.email.trim().toLowerCase(), sha256(token), input.invitedByUserId, new Date(Date.now() + INVITATION_TTL_MS)],
+    [id, input.accountId, email, sha256(token), input.invitedByUserId, new Date(Date.now() + INVITATION_TTL_MS)],
   );
-  return { token, invitation: { id, accountId: input.accountId, email: input.email.trim().toLowerCase(), createdAt: new Date(row!.created_at).toISOString(), acceptedAt: null } };
+  return { ok: true, token, invitation: { id, accountId: input.accountId, email, createdAt: new Date(row!.created_at).toISOString(), acceptedAt: null } };
 }
 
 export async function listInvitations(sql: SqlClient, accountId: string): Promise<InvitationRow[]> {
@@ -56,11 +75,15 @@ export async function acceptInvitation(sql: SqlClient, input: { token: string; u
   });
 }
 
-/** For invitation-only sign-up: a pending invitation for this email, by token. */
-export async function findPendingInvitation(sql: SqlClient, token: string): Promise<{ email: string } | undefined> {
-  const [row] = await sql.query<{ email: string }>(
-    `SELECT email FROM invitations WHERE token_hash = $1 AND accepted_at IS NULL AND expires_at > now()`,
+/**
+ * For invitation-only sign-up: a pending invitation, by token, and whether its organization is
+ * operator-managed (only those invitations let someone new sign up when sign-up is closed).
+ */
+export async function findPendingInvitation(sql: SqlClient, token: string): Promise<{ email: string; operatorManaged: boolean } | undefined> {
+  const [row] = await sql.query<{ email: string; operator_managed: boolean }>(
+    `SELECT i.email, a.operator_managed FROM invitations i JOIN accounts a ON a.id = i.account_id
+     WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.expires_at > now()`,
     [sha256(token)],
   );
-  return row;
+  return row && { email: row.email, operatorManaged: row.operator_managed };
 }

@@ -47,3 +47,42 @@ export async function revokeSession(sql: SqlClient, token: string): Promise<bool
   );
   return rows.length > 0;
 }
+
+export interface SessionSummary {
+  sessionId: string;
+  kind: 'console' | 'cli';
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** A user's active sessions, newest first (never their tokens: only hashes are stored). */
+export async function listUserSessions(sql: SqlClient, userId: string): Promise<SessionSummary[]> {
+  const rows = await sql.query<{ id: string; kind: 'console' | 'cli'; created_at: Date | string; expires_at: Date | string }>(
+    `SELECT id, kind, created_at, expires_at FROM sessions
+     WHERE user_id = $1::uuid AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id LIMIT 500`,
+    [userId],
+  );
+  return rows.map((row) => ({ sessionId: row.id, kind: row.kind, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Revokes one of the user's own active sessions by id; false when there is no such session of theirs. */
+export async function revokeUserSession(sql: SqlClient, input: { userId: string; sessionId: string }): Promise<boolean> {
+  if (!UUID.test(input.sessionId)) return false;
+  const rows = await sql.query(
+    `UPDATE sessions SET revoked_at = now() WHERE id = $1::uuid AND user_id = $2::uuid AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
+    [input.sessionId, input.userId],
+  );
+  return rows.length > 0;
+}
+
+/** Revokes every active session of the user except `keepSessionId` (log out everywhere; a new password). */
+export async function revokeUserSessions(sql: SqlClient, input: { userId: string; keepSessionId?: string }): Promise<number> {
+  const rows = await sql.query(
+    `UPDATE sessions SET revoked_at = now()
+     WHERE user_id = $1::uuid AND revoked_at IS NULL AND expires_at > now() AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
+    [input.userId, input.keepSessionId ?? null],
+  );
+  return rows.length;
+}

@@ -6,6 +6,11 @@ import { voidReservation } from './settle-reservation.js';
 export interface ReapInput {
   olderThanMs: number;
   limit?: number;
+  /**
+   * Of the stale reservations found, those to leave alone (their settlement is still on its way).
+   * If it throws, nothing is voided.
+   */
+  spare?: (reservationIds: string[]) => Promise<ReadonlySet<string>>;
 }
 
 export async function reapReservations(sql: SqlClient, input: ReapInput): Promise<number> {
@@ -15,8 +20,10 @@ export async function reapReservations(sql: SqlClient, input: ReapInput): Promis
      ORDER BY created_at LIMIT $2::int`,
     [input.olderThanMs, input.limit ?? 1000],
   );
+  const spared = input.spare && rows.length > 0 ? await input.spare(rows.map((row) => row.id)) : new Set<string>();
   let reaped = 0;
   for (const row of rows) {
+    if (spared.has(row.id)) continue;
     const outcome = await voidReservation(sql, {
       reservationId: row.id,
       source: 'reaper',

@@ -8,6 +8,7 @@ import {
   headerValue,
   isRecord,
   jsonError,
+  markedHeaders,
   type FakeContext,
   type FakeErrorReply,
   type FakeProviderHandler,
@@ -110,6 +111,8 @@ function validateBody(request: FakeSpeechRequest, context: FakeContext): FakeErr
 
 export const cartesiaFake: FakeProviderHandler = {
   kind: 'cartesia',
+  // The official SDKs' base URL is the bare host (the API version travels in a header).
+  basePath: '',
   ownsPath: (pathname) => pathname.startsWith('/tts/'),
   prepareAudio: () => {
     pcmToneAudio();
@@ -151,5 +154,9 @@ export const cartesiaFake: FakeProviderHandler = {
     };
     const [code, title, message] = known[status] ?? [null, status >= 500 ? 'Server error' : 'Request failed', 'The request failed'];
     return cartesiaError(status, code, title, message, request, context);
+  },
+  markedError(status, { leakMarker }) {
+    const body = { error_code: leakMarker, title: leakMarker, message: leakMarker, request_id: leakMarker, doc_url: leakMarker };
+    return jsonError(status, body, markedHeaders(leakMarker, 'x-request-id'));
   },
 };

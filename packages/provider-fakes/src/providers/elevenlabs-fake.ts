@@ -8,6 +8,7 @@ import {
   headerValue,
   isRecord,
   jsonError,
+  markedHeaders,
   type FakeContext,
   type FakeErrorReply,
   type FakeProviderHandler,
@@ -115,6 +116,8 @@ function validateBody(body: Record<string, unknown>, context: FakeContext): Fake
 
 export const elevenLabsFake: FakeProviderHandler = {
   kind: 'elevenlabs',
+  // The official SDKs' base URL is the bare host; paths carry /v1 themselves.
+  basePath: '',
   ownsPath: (pathname) => pathname.startsWith('/v1/text-to-speech'),
   prepareAudio: () => {
     pcmToneAudio();
@@ -161,5 +164,9 @@ export const elevenLabsFake: FakeProviderHandler = {
     };
     const [slug, message] = slugs[status] ?? [status >= 500 ? 'internal_server_error' : 'invalid_request', 'The request failed'];
     return detailError(status, slug, message, context);
+  },
+  markedError(status, { leakMarker }) {
+    const detail = { status: leakMarker, code: leakMarker, type: leakMarker, message: leakMarker, request_id: leakMarker };
+    return jsonError(status, { detail }, { ...markedHeaders(leakMarker, 'request-id'), 'x-trace-id': leakMarker, 'x-region': leakMarker });
   },
 };

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const speech = (headers: Record<string, string>, body: unknown) => post(`${fake.baseUrl}/v1/audio/speech`, headers, body);
+const speech = (headers: Record<string, string>, body: unknown) => post(`${fake.baseUrl}/audio/speech`, headers, body);
 const auth = () => ({ authorization: `Bearer ${fake.apiKey}` });
 
 describe('openai fake: authentication', () => {
@@ -36,6 +36,20 @@ describe('openai fake: authentication', () => {
 
   it('does not accept the key without the Bearer scheme', async () => {
     expect((await speech({ authorization: fake.apiKey }, validBody)).status).toBe(401);
+  });
+});
+
+describe('openai fake: base URL convention', () => {
+  it('is reached like the official SDK: the base URL ends in /v1 and speech lives at <base>/audio/speech', async () => {
+    expect(fake.baseUrl).toBe(`${fake.origin}/v1`);
+    expect(fake.baseUrlFor('openai')).toBe(fake.baseUrl);
+    expect((await speech(auth(), validBody)).status).toBe(200);
+  });
+
+  it('answers 404 for a doubled version path, as the real API does for /v1/v1/audio/speech', async () => {
+    const result = await post(`${fake.baseUrl}/v1/audio/speech`, auth(), validBody);
+    expect(result.status).toBe(404);
+    expect(result.text).toContain('Invalid URL');
   });
 });
 

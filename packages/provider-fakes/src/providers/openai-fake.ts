@@ -7,6 +7,7 @@ import {
   headerValue,
   isRecord,
   jsonError,
+  markedHeaders,
   maskKey,
   type FakeContext,
   type FakeErrorReply,
@@ -118,6 +119,8 @@ function validate(request: FakeSpeechRequest, context: FakeContext): FakeErrorRe
 
 export const openAIFake: FakeProviderHandler = {
   kind: 'openai',
+  // The official SDK's base URL (and OPENAI_BASE_URL) ends in /v1; requests go to <base>/audio/speech.
+  basePath: '/v1',
   ownsPath: (pathname) => pathname.startsWith('/v1/audio/'),
   prepareAudio: () => {
     pcmToneAudio();
@@ -155,5 +158,9 @@ export const openAIFake: FakeProviderHandler = {
       return openAIError(status, 'The server had an error while processing your request. Sorry about that!', 'server_error', null, null, context);
     }
     return openAIError(status, 'Your request was rejected.', 'invalid_request_error', null, null, context);
+  },
+  markedError(status, { leakMarker }) {
+    const body = { error: { message: leakMarker, type: leakMarker, param: leakMarker, code: leakMarker } };
+    return jsonError(status, body, { ...markedHeaders(leakMarker, 'x-request-id'), 'openai-organization': leakMarker });
   },
 };

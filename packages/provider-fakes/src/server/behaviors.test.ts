@@ -14,14 +14,14 @@ afterEach(async () => {
 
 const openAIBody = { model: 'tts-1', input: 'Hello from the fake.', voice: 'alloy', response_format: 'pcm' };
 const speech = (server: FakeProviderServer) =>
-  post(`${server.baseUrl}/v1/audio/speech`, { authorization: `Bearer ${server.apiKey}` }, openAIBody);
+  post(`${server.baseUrlFor('openai')}/audio/speech`, { authorization: `Bearer ${server.apiKey}` }, openAIBody);
 
 /** Reads a response chunk by chunk with node:http, so chunk boundaries and socket errors are visible. */
 function readChunks(server: FakeProviderServer, signal?: AbortSignal): Promise<{ chunks: number[]; error?: Error }> {
   return new Promise((resolve) => {
     const chunks: number[] = [];
     const outgoing = request(
-      `${server.baseUrl}/v1/audio/speech`,
+      `${server.baseUrlFor('openai')}/audio/speech`,
       { method: 'POST', headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' }, signal },
       (response) => {
         response.on('data', (chunk: Buffer) => chunks.push(chunk.length));
@@ -74,6 +74,16 @@ describe('fake behaviours', () => {
     expect(fake.requests[0]!.audioBytesSent).toBe(5000);
   });
 
+  it('delays the first audio byte for { firstByteDelayMs } and still streams the whole body', async () => {
+    fake = await startFakeProvider('openai', { chunkBytes: 1000, totalBytes: 4000 });
+    fake.setBehavior({ firstByteDelayMs: 150 });
+    const started = Date.now();
+    const result = await readChunks(fake);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(result.chunks.reduce((sum, size) => sum + size, 0)).toBe(4000);
+    expect(fake.requests[0]!.outcome).toBe('completed');
+  });
+
   it('records an aborted stream when the client leaves mid-body', async () => {
     fake = await startFakeProvider('openai', { chunkBytes: 1000, chunkIntervalMs: 20, totalBytes: 200_000 });
     const controller = new AbortController();
@@ -89,12 +99,12 @@ describe('fake behaviours', () => {
     fake = await startFakeProviders();
     const openai = await speech(fake);
     const elevenlabs = await post(
-      `${fake.baseUrl}/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=pcm_24000`,
+      `${fake.baseUrlFor('elevenlabs')}/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=pcm_24000`,
       { 'xi-api-key': fake.apiKey },
       { text: 'Hello', model_id: 'eleven_flash_v2_5' },
     );
     const cartesia = await post(
-      `${fake.baseUrl}/tts/bytes`,
+      `${fake.baseUrlFor('cartesia')}/tts/bytes`,
       { authorization: `Bearer ${fake.apiKey}`, 'cartesia-version': '2026-08-14' },
       {
         model_id: 'sonic-3',
@@ -104,8 +114,50 @@ describe('fake behaviours', () => {
       },
     );
     expect([openai.status, elevenlabs.status, cartesia.status]).toEqual([200, 200, 200]);
+    expect(fake.baseUrl).toBe(fake.origin);
+    expect([fake.baseUrlFor('openai'), fake.baseUrlFor('elevenlabs'), fake.baseUrlFor('cartesia')]).toEqual([
+      `${fake.origin}/v1`,
+      fake.origin,
+      fake.origin,
+    ]);
     expect(fake.requests.map((recorded) => recorded.kind)).toEqual(['openai', 'elevenlabs', 'cartesia']);
-    expect((await post(`${fake.baseUrl}/elsewhere`, {}, {})).status).toBe(404);
+    expect((await post(`${fake.origin}/elsewhere`, {}, {})).status).toBe(404);
+  });
+});
+
+describe('error behaviours for leak tests', () => {
+  const requests = {
+    openai: (server: FakeProviderServer) => speech(server),
+    elevenlabs: (server: FakeProviderServer) =>
+      post(`${server.baseUrl}/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream`, { 'xi-api-key': server.apiKey }, { text: 'x' }),
+    cartesia: (server: FakeProviderServer) => post(`${server.baseUrl}/tts/bytes`, { authorization: `Bearer ${server.apiKey}` }, {}),
+  };
+
+  it.each(['openai', 'elevenlabs', 'cartesia'] as const)('%s: markEveryField puts the marker in every body string and in the headers', async (kind) => {
+    fake = await startFakeProvider(kind);
+    fake.setBehavior({ status: 500, times: 1, markEveryField: true });
+    const result = await requests[kind](fake);
+    expect(result.status).toBe(500);
+    const strings: string[] = [];
+    const collectStrings = (value: unknown): void => {
+      if (typeof value === 'string') strings.push(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collectStrings);
+    };
+    collectStrings(JSON.parse(result.text));
+    expect(strings.length).toBeGreaterThanOrEqual(4);
+    for (const text of strings) expect(text).toBe(fake.leakMarker);
+    const markedHeaders = [...result.headers].filter(([, value]) => value.includes(fake!.leakMarker)).map(([name]) => name);
+    expect(markedHeaders).toEqual(expect.arrayContaining(['retry-after', 'x-debug-trace', kind === 'elevenlabs' ? 'request-id' : 'x-request-id']));
+    expect((await requests[kind](fake)).status).not.toBe(500);
+  });
+
+  it('adds the headers a { status } behaviour names, e.g. Retry-After', async () => {
+    fake = await startFakeProvider('openai');
+    fake.setBehavior({ status: 429, times: 1, headers: { 'retry-after': '2' } });
+    const result = await speech(fake);
+    expect(result.status).toBe(429);
+    expect(result.headers.get('retry-after')).toBe('2');
+    expect(JSON.parse(result.text)).toMatchObject({ error: { code: 'rate_limit_exceeded' } });
   });
 });
 

@@ -48,6 +48,13 @@ export interface FakeProviderHandler {
   prepareAudio(): void;
   /** The provider's real error body for an arbitrary status (used by the `{ status }` behaviour). */
   errorForStatus(status: number, request: FakeSpeechRequest, context: FakeContext): FakeErrorReply;
+  /**
+   * The provider's error shape with `context.leakMarker` in every string field and in its request-id and
+   * other headers (the `{ status, markEveryField }` behaviour).
+   */
+  markedError(status: number, context: FakeContext): FakeErrorReply;
+  /** The path a client's base URL ends with for this provider (e.g. '/v1' for OpenAI's SDK), or ''. */
+  basePath: string;
 }
 
 export function jsonError(status: number, body: unknown, headers?: Record<string, string>): FakeErrorReply {
@@ -68,6 +75,11 @@ export function headerValue(headers: IncomingHttpHeaders, name: string): string 
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Headers every marked error carries besides the provider's own request-id header. */
+export function markedHeaders(marker: string, requestIdHeader: string): Record<string, string> {
+  return { [requestIdHeader]: marker, 'x-debug-trace': marker, 'retry-after': marker, 'www-authenticate': `Bearer realm="${marker}"` };
 }
 
 /** Mimics how real services echo a rejected key: first characters and last four, the middle masked. */

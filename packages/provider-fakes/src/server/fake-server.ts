@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { alignedBodyLength, speechLikeByteCount } from '../audio/tone-audio.js';
 import type {
   FakeBehavior,
+  FakeProviderKind,
   FakeProviderOptions,
   FakeProviderServer,
   RecordedOutcome,
@@ -87,6 +88,7 @@ export async function startFakeServer(
     record: RecordedRequest,
     reply: FakeAudioReply,
     dieAfterBytes: number | undefined,
+    firstByteDelayMs: number,
     onDie: () => void,
   ) => {
     const wanted = options.totalBytes ?? speechLikeByteCount(reply.characters, reply.bytesPerSecond);
@@ -99,7 +101,7 @@ export async function startFakeServer(
       response,
       reply.audio.buffer,
       totalBytes,
-      { firstByteDelayMs: options.firstByteDelayMs ?? 0, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes },
+      { firstByteDelayMs, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes },
       (bytesSent) => {
         record.audioBytesSent = bytesSent;
       },
@@ -145,12 +147,16 @@ export async function startFakeServer(
       return;
     }
     if (typeof current === 'object' && 'status' in current) {
-      return sendError(response, record, handler.errorForStatus(current.status, speechRequest, context));
+      const reply = current.markEveryField
+        ? handler.markedError(current.status, context)
+        : handler.errorForStatus(current.status, speechRequest, context);
+      return sendError(response, record, { ...reply, headers: { ...reply.headers, ...current.headers } });
     }
     const reply = handler.handle(speechRequest, context);
     if (reply.type === 'error') return sendError(response, record, reply);
     const dieAfterBytes = typeof current === 'object' && 'dieAfterBytes' in current ? current.dieAfterBytes : undefined;
-    await sendAudio(response, record, reply, dieAfterBytes, () => {
+    const firstByteDelayMs = typeof current === 'object' && 'firstByteDelayMs' in current ? current.firstByteDelayMs : (options.firstByteDelayMs ?? 0);
+    await sendAudio(response, record, reply, dieAfterBytes, firstByteDelayMs, () => {
       dying = true;
     });
   };
@@ -166,9 +172,18 @@ export async function startFakeServer(
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const baseUrlFor = (kind: FakeProviderKind) => {
+    const handler = handlers.find((candidate) => candidate.kind === kind);
+    if (!handler) throw new Error(`this fake does not serve ${kind}`);
+    return origin + handler.basePath;
+  };
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    origin,
+    // One provider: its SDK-convention base URL. Several: only the origin is common to all of them.
+    baseUrl: handlers.length === 1 ? baseUrlFor(handlers[0]!.kind) : origin,
+    baseUrlFor,
     port,
     apiKey: context.apiKey,
     leakMarker: context.leakMarker,

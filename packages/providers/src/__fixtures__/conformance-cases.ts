@@ -11,6 +11,7 @@ import { cartesiaProvider } from '../cartesia/index.js';
 import { elevenLabsProvider } from '../elevenlabs/index.js';
 import { openAIProvider } from '../openai/index.js';
 import type { HttpProviderConfig, ProviderModule } from '../provider-module.js';
+import type { RequestField, UpstreamFailureCategory } from '../errors.js';
 import type { AudioFormat, SpeechAdapter, SpeechInput } from '../types.js';
 
 export interface ConformanceTarget {
@@ -23,10 +24,19 @@ export interface ConformanceTarget {
   close(): Promise<void>;
 }
 
+/** A request the real provider refuses because of a value the client chose, and the field the router must name. */
+export interface ClientRefusalCase {
+  description: string;
+  overrides: Partial<SpeechInput>;
+  field: RequestField | undefined;
+}
+
 export interface HttpConformanceCase {
   name: string;
   kind: 'http';
   fakeKind: FakeProviderKind;
+  /** Client-caused refusals as this provider words them (unknown voice, unknown model...). */
+  clientRefusals: ClientRefusalCase[];
   /** Header that must carry the key, and its exact value. */
   authHeader(apiKey: string): [name: string, value: string];
   /** Throws unless the recorded request put `voice` exactly where the provider expects it. */
@@ -45,11 +55,13 @@ function httpCase(
   baseInput: Omit<SpeechInput, 'format'>,
   authHeader: HttpConformanceCase['authHeader'],
   expectVoicePlacement: HttpConformanceCase['expectVoicePlacement'],
+  clientRefusals: ClientRefusalCase[],
 ): HttpConformanceCase {
   return {
     name,
     kind: 'http',
     fakeKind,
+    clientRefusals,
     authHeader,
     expectVoicePlacement,
     async setUp() {
@@ -92,6 +104,15 @@ export const httpConformanceCases: HttpConformanceCase[] = [
       expectEqual(recorded.path, '/v1/audio/speech', 'path');
       expectEqual(bodyOf(recorded).voice, voice.startsWith('voice_') ? { id: voice } : voice, 'body voice');
     },
+    [
+      { description: 'unknown voice (400, param voice)', overrides: { voice: 'robot' }, field: 'voice' },
+      { description: 'unknown model (404 model_not_found)', overrides: { modelId: 'tts-9' }, field: 'model' },
+      {
+        description: 'instructions over 4096 characters (400, param instructions)',
+        overrides: { modelId: 'gpt-4o-mini-tts', instructions: 'x'.repeat(5000) },
+        field: 'instructions',
+      },
+    ],
   ),
   httpCase(
     'elevenlabs',
@@ -107,6 +128,10 @@ export const httpConformanceCases: HttpConformanceCase[] = [
       expectEqual(decodeURIComponent(segments[3]!), voice, 'decoded voice segment');
       expectEqual(new URLSearchParams(query).get('output_format') !== null, true, 'output_format present');
     },
+    [
+      { description: 'unknown voice (404 voice_not_found)', overrides: { voice: 'no-such-voice' }, field: 'voice' },
+      { description: 'unknown model (400 model_not_found)', overrides: { modelId: 'eleven_unknown_v9' }, field: 'model' },
+    ],
   ),
   httpCase(
     'cartesia',
@@ -118,7 +143,23 @@ export const httpConformanceCases: HttpConformanceCase[] = [
       expectEqual(recorded.path, '/tts/bytes', 'path');
       expectEqual(bodyOf(recorded).voice, { id: voice }, 'body voice');
     },
+    [
+      { description: 'unknown voice (404 Voice not found)', overrides: { voice: '00000000-0000-0000-0000-000000000000' }, field: 'voice' },
+      { description: 'sunset model (400 model_sunsetted)', overrides: { modelId: 'sonic-english' }, field: 'model' },
+      { description: 'unknown model (400 without an error code)', overrides: { modelId: 'sonic-9' }, field: undefined },
+    ],
   ),
+];
+
+/** What every provider's fake answers for `{ status }` and the category the router must give it. */
+export const STATUS_CATEGORIES: Array<[status: number, category: UpstreamFailureCategory, retryable: boolean]> = [
+  [401, 'upstream_auth_failed', false],
+  [403, 'upstream_auth_failed', false],
+  [402, 'upstream_quota_exceeded', false],
+  [429, 'upstream_rate_limited', true],
+  [500, 'upstream_server_error', true],
+  [502, 'upstream_server_error', true],
+  [503, 'upstream_server_error', true],
 ];
 
 /** Voices crafted to escape a URL path segment or smuggle a query or fragment. */

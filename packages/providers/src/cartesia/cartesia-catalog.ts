@@ -1,6 +1,6 @@
 // Cartesia's speech catalog: the sonic-3 family with a per-character price estimate and a few library voices.
 
-import type { ModelDescriptor, ProviderDescriptor, VoiceDescriptor } from '../types.js';
+import { NEVER_SMOKE_TESTED, type ModelDescriptor, type ProviderDescriptor, type VoiceDescriptor } from '../types.js';
 
 // Cartesia bills ~1 credit per character; the Scale plan ($299 for 8M credits) works out at $37.4 per
 // 1M characters, rounded up to 38 micros. Smaller plans cost more per character (Startup ~39, Pro ~50).
@@ -71,6 +71,6 @@ export const cartesiaDescriptor: ProviderDescriptor = {
       'the API version is pinned with the Cartesia-Version header (2026-08-14)',
       'voice labels come from a 2026 snapshot of the public library and may have changed; a0e99841… was earlier listed as "Barbershop Man"',
     ],
-    lastSmokeTest: null,
+    lastSmokeTest: NEVER_SMOKE_TESTED,
   },
 };

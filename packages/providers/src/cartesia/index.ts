@@ -2,18 +2,19 @@
 
 import { defineHttpProvider } from '../provider-module.js';
 import { cartesiaDescriptor } from './cartesia-catalog.js';
-import { parseCartesiaErrorBody } from './cartesia-error.js';
+import { classifyCartesiaError } from './cartesia-error.js';
 import { buildCartesiaSpeechRequest } from './cartesia-speech-model.js';
 
 export const cartesiaProvider = defineHttpProvider({
   id: 'cartesia',
+  // As in the official JS SDK (CARTESIA_BASE_URL): no version path (the version travels in a header).
   defaultBaseUrl: 'https://api.cartesia.ai',
   descriptor: cartesiaDescriptor,
   buildRequest: buildCartesiaSpeechRequest,
-  parseErrorBody: parseCartesiaErrorBody,
+  classifyError: classifyCartesiaError,
 });
 
 export { cartesiaDescriptor } from './cartesia-catalog.js';
-export { parseCartesiaErrorBody } from './cartesia-error.js';
+export { classifyCartesiaError } from './cartesia-error.js';
 export { buildCartesiaSpeechRequest, cartesiaProviderOptionRules } from './cartesia-speech-model.js';
 export { CARTESIA_API_VERSION, type CartesiaModelId, type CartesiaSpeechRequestBody } from './cartesia-api-types.js';

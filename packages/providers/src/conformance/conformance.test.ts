@@ -2,12 +2,13 @@
 // cancellation that reaches upstream, voices that cannot escape their path, keys only where they belong.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
+import { InvalidSpeechRequestError, ProviderError, UpstreamInvalidRequestError } from '../errors.js';
 import type { SpeechAdapter } from '../types.js';
 import {
   ATTEMPT_TIMEOUT_MS,
   httpConformanceCases,
   PATH_INJECTION_VOICES,
+  STATUS_CATEGORIES,
   type ConformanceTarget,
 } from '../__fixtures__/conformance-cases.js';
 import { collect, probeMp3, rejectionOf, startsWithMp3FrameSync } from '../__fixtures__/speech-helpers.js';
@@ -85,23 +86,53 @@ for (const conformanceCase of httpConformanceCases) {
       const adapter: SpeechAdapter = target.adapterWithKey!(wrongKey);
       const error = await rejectionOf(adapter.synthesize(target.input('mp3'), { signal: signal() }));
       expect(error).toBeInstanceOf(ProviderError);
-      expect(error).toMatchObject({ provider: conformanceCase.name, statusCode: 401, isRetryable: false, kind: 'http' });
+      expect(error).toMatchObject({
+        provider: conformanceCase.name, statusCode: 401, isRetryable: false, kind: 'http', category: 'upstream_auth_failed',
+      });
       const exposed = exposedText(error);
       for (const secret of [target.fake!.leakMarker, wrongKey, 'ZQXJ', target.fake!.apiKey]) expect(exposed).not.toContain(secret);
     });
 
-    it.each([
-      [429, true],
-      [500, true],
-      [503, true],
-      [400, false],
-    ])('maps upstream %i to ProviderError (retryable: %s) without the upstream body', async (status, retryable) => {
+    it.each(STATUS_CATEGORIES)('maps upstream %i to category %s (retryable: %s) without the upstream body', async (status, category, retryable) => {
       target.fake!.setBehavior({ status, times: 1 });
       const error = await rejectionOf(target.adapter.synthesize(target.input('mp3'), { signal: signal() }));
       expect(error).toBeInstanceOf(ProviderError);
-      expect(error).toMatchObject({ statusCode: status, isRetryable: retryable, kind: 'http' });
+      expect(error).toMatchObject({ statusCode: status, category, isRetryable: retryable, kind: 'http' });
       expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
       expect(exposedText(error)).not.toContain(target.fake!.apiKey);
+    });
+
+    it('maps a generic upstream 400 to a client refusal (not retried, not an upstream failure)', async () => {
+      target.fake!.setBehavior({ status: 400, times: 1 });
+      const error = await rejectionOf(target.adapter.synthesize(target.input('mp3'), { signal: signal() }));
+      expect(error).toBeInstanceOf(UpstreamInvalidRequestError);
+      expect(error).not.toBeInstanceOf(ProviderError);
+      expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
+    });
+
+    for (const refusal of conformanceCase.clientRefusals) {
+      it(`names the refused field for ${refusal.description}`, async () => {
+        const error = (await rejectionOf(
+          target.adapter.synthesize(target.input('mp3', refusal.overrides), { signal: signal() }),
+        )) as UpstreamInvalidRequestError;
+        expect(error).toBeInstanceOf(UpstreamInvalidRequestError);
+        expect(error.field).toBe(refusal.field);
+        expect(error.details).toBe(
+          refusal.field
+            ? `${conformanceCase.name} refused the value of ${refusal.field}`
+            : `${conformanceCase.name} refused the request; check model, voice, input and provider_options`,
+        );
+        expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
+      });
+    }
+
+    it.each([400, 404, 429, 500])('keeps nothing of an error whose every field and header is marked (HTTP %i)', async (status) => {
+      target.fake!.setBehavior({ status, times: 1, markEveryField: true });
+      const error = await rejectionOf(target.adapter.synthesize(target.input('mp3'), { signal: signal() }));
+      expect(error instanceof ProviderError || error instanceof UpstreamInvalidRequestError).toBe(true);
+      expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
+      // The marked Retry-After is not a number: it is dropped rather than kept as text.
+      expect((error as ProviderError).retryAfterMs).toBeUndefined();
     });
 
     it('keeps path-injection voices inside the intended path (or refuses them before sending)', async () => {
@@ -113,6 +144,7 @@ for (const conformanceCase of httpConformanceCases) {
           // Refused locally, or answered by upstream (e.g. unknown voice): both fine, as long as the route held.
           if (!(error instanceof InvalidSpeechRequestError) && !(error instanceof ProviderError)) throw error;
           if (error instanceof ProviderError) expect(error.statusCode).not.toBe(null);
+          if (error instanceof UpstreamInvalidRequestError) expect(error.field).toBe('voice');
         }
         const sent = target.fake!.requests.slice(before);
         expect(sent.length).toBeLessThanOrEqual(1);
@@ -141,7 +173,7 @@ for (const conformanceCase of httpConformanceCases) {
       try {
         const started = Date.now();
         const error = await rejectionOf(target.adapter.synthesize(target.input('pcm'), { signal: signal() }));
-        expect(error).toMatchObject({ kind: 'timeout', isRetryable: true, statusCode: null });
+        expect(error).toMatchObject({ kind: 'timeout', category: 'upstream_timeout', isRetryable: true, statusCode: null });
         expect(Date.now() - started).toBeLessThan(ATTEMPT_TIMEOUT_MS + 1000);
         expect(await target.fake!.waitForOutcome(target.fake!.requests.at(-1)!)).toBe('aborted');
       } finally {

@@ -1,6 +1,6 @@
 // ElevenLabs' speech catalog: models with per-character prices and limits, a few premade voices.
 
-import type { ModelDescriptor, ProviderDescriptor, VoiceDescriptor } from '../types.js';
+import { NEVER_SMOKE_TESTED, type ModelDescriptor, type ProviderDescriptor, type VoiceDescriptor } from '../types.js';
 
 function model(id: string, name: string, microsPerUnit: number, maxInputCharacters: number): ModelDescriptor {
   return { id, name, responseFormats: ['mp3', 'pcm'], pricing: { unit: 'character', microsPerUnit }, maxInputCharacters };
@@ -62,6 +62,6 @@ export const elevenLabsDescriptor: ProviderDescriptor = {
       'any voice id of the account can be used; only premade voices are listed',
       'turbo models are reported deprecated in favour of flash',
     ],
-    lastSmokeTest: null,
+    lastSmokeTest: NEVER_SMOKE_TESTED,
   },
 };

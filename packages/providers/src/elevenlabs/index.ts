@@ -2,18 +2,19 @@
 
 import { defineHttpProvider } from '../provider-module.js';
 import { elevenLabsDescriptor } from './elevenlabs-catalog.js';
-import { parseElevenLabsErrorBody } from './elevenlabs-error.js';
+import { classifyElevenLabsError } from './elevenlabs-error.js';
 import { buildElevenLabsSpeechRequest } from './elevenlabs-speech-model.js';
 
 export const elevenLabsProvider = defineHttpProvider({
   id: 'elevenlabs',
+  // As in the official JS SDK (ELEVENLABS_BASE_URL): no version path; request paths start with /v1/.
   defaultBaseUrl: 'https://api.elevenlabs.io',
   descriptor: elevenLabsDescriptor,
   buildRequest: buildElevenLabsSpeechRequest,
-  parseErrorBody: parseElevenLabsErrorBody,
+  classifyError: classifyElevenLabsError,
 });
 
 export { elevenLabsDescriptor } from './elevenlabs-catalog.js';
-export { parseElevenLabsErrorBody } from './elevenlabs-error.js';
+export { classifyElevenLabsError } from './elevenlabs-error.js';
 export { buildElevenLabsSpeechRequest, elevenLabsProviderOptionRules } from './elevenlabs-speech-model.js';
 export type { ElevenLabsModelId, ElevenLabsSpeechRequestBody } from './elevenlabs-api-types.js';

@@ -3,9 +3,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../errors.js';
+import { ProviderError, UpstreamInvalidRequestError } from '../errors.js';
 import { openAIDescriptor } from '../openai/openai-catalog.js';
-import { parseOpenAIErrorBody } from '../openai/openai-error.js';
+import { classifyOpenAIError } from '../openai/openai-error.js';
 import { buildOpenAISpeechRequest } from '../openai/openai-speech-model.js';
 import type { SpeechAdapter } from '../types.js';
 import { collect, openAIInput, rejectionOf } from '../__fixtures__/speech-helpers.js';
@@ -13,10 +13,10 @@ import { createHttpSpeechAdapter, type HttpProviderDefinition } from './http-spe
 
 const definition: HttpProviderDefinition = {
   id: 'openai',
-  defaultBaseUrl: 'https://api.openai.com',
+  defaultBaseUrl: 'https://api.openai.com/v1',
   descriptor: openAIDescriptor,
   buildRequest: buildOpenAISpeechRequest,
-  parseErrorBody: parseOpenAIErrorBody,
+  classifyError: classifyOpenAIError,
 };
 
 let server: Server | undefined;
@@ -67,30 +67,53 @@ describe('HTTP speech adapter transport', () => {
       write();
     });
     const error = (await rejectionOf(run(target))) as ProviderError;
-    expect(error).toMatchObject({ statusCode: 500, isRetryable: true, upstreamRequestId: 'req_123' });
+    expect(error).toMatchObject({ statusCode: 500, isRetryable: true, category: 'upstream_server_error' });
     expect(error.message).not.toContain('aaaa');
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain('req_123');
     expect(bytesWritten).toBeLessThan(16 * 1024 * 1024);
   });
 
-  it('reports Retry-After in milliseconds', async () => {
+  it.each([
+    [{ 'retry-after': '2' }, 2000],
+    [{ 'retry-after-ms': '350', 'retry-after': '9' }, 350],
+    [{ 'retry-after': new Date(Date.now() + 60_000).toUTCString() }, 60_000],
+    [{ 'retry-after': 'soon, maybe' }, undefined],
+  ])('reports Retry-After %j as a number of milliseconds (~%s)', async (headers, expected) => {
     const target = await serve((_request, response) => {
-      response.writeHead(429, { 'retry-after': '2', 'content-type': 'application/json' }).end('{"error":{"code":"rate_limit_exceeded"}}');
+      response.writeHead(429, { ...headers, 'content-type': 'application/json' }).end('{"error":{"code":"rate_limit_exceeded"}}');
     });
-    expect(await rejectionOf(run(target))).toMatchObject({ retryAfterMs: 2000, upstreamCode: 'rate_limit_exceeded' });
+    const error = (await rejectionOf(run(target))) as ProviderError;
+    expect(error).toMatchObject({ category: 'upstream_rate_limited', isRetryable: true });
+    if (expected === undefined) expect(error.retryAfterMs).toBeUndefined();
+    else expect(Math.abs(error.retryAfterMs! - expected)).toBeLessThan(2000);
+  });
+
+  it('turns a refusal of a client-chosen field into an UpstreamInvalidRequestError naming only that field', async () => {
+    const target = await serve((_request, response) => {
+      response
+        .writeHead(400, { 'content-type': 'application/json', 'x-request-id': 'req_SECRET' })
+        .end('{"error":{"message":"voice SECRET is not allowed","type":"invalid_request_error","param":"voice","code":"SECRET_CODE"}}');
+    });
+    const error = (await rejectionOf(run(target))) as UpstreamInvalidRequestError;
+    expect(error).toBeInstanceOf(UpstreamInvalidRequestError);
+    expect(error).toMatchObject({ provider: 'openai', statusCode: 400, field: 'voice', details: 'openai refused the value of voice' });
+    expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain('SECRET');
   });
 
   it('treats a 200 carrying JSON as a protocol error', async () => {
     const target = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"error":"surprise"}');
     });
-    expect(await rejectionOf(run(target))).toMatchObject({ kind: 'protocol', isRetryable: false, statusCode: 200 });
+    const error = (await rejectionOf(run(target))) as ProviderError;
+    expect(error).toMatchObject({ kind: 'protocol', category: 'upstream_bad_response', isRetryable: false, statusCode: 200 });
+    expect(error.message).not.toContain('surprise');
   });
 
   it('treats an empty 200 body as a protocol error', async () => {
     const target = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'audio/pcm' }).end();
     });
-    expect(await rejectionOf(run(target))).toMatchObject({ kind: 'protocol', isRetryable: false });
+    expect(await rejectionOf(run(target))).toMatchObject({ kind: 'protocol', category: 'upstream_bad_response', isRetryable: false });
   });
 
   it('reports a refused connection as a retryable network error', async () => {
@@ -100,17 +123,21 @@ describe('HTTP speech adapter transport', () => {
     const port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
     adapter = createHttpSpeechAdapter(definition, { apiKey: 'sk-test', baseUrl: `http://127.0.0.1:${port}`, firstByteTimeoutMs: 1000 });
-    expect(await rejectionOf(run(adapter))).toMatchObject({ kind: 'network', isRetryable: true, statusCode: null });
+    expect(await rejectionOf(run(adapter))).toMatchObject({ kind: 'network', category: 'upstream_network_error', isRetryable: true, statusCode: null });
   });
 
-  it('prefixes the base URL path and streams the body', async () => {
+  it.each([
+    ['/v1', '/v1/audio/speech'],
+    ['/v1/', '/v1/audio/speech'],
+    ['/proxy/openai/v1/', '/proxy/openai/v1/audio/speech'],
+  ])('follows the SDK convention: base path %j sends to %j (never a doubled /v1)', async (basePath, expected) => {
     const target = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'audio/pcm' });
       response.write(Buffer.alloc(100));
       response.end(Buffer.alloc(100));
-    }, '/proxy/openai/');
+    }, basePath);
     expect((await collect((await run(target)).audio)).length).toBe(200);
-    expect(seenPaths).toEqual(['/proxy/openai/v1/audio/speech']);
+    expect(seenPaths).toEqual([expected]);
   });
 
   it('refuses base URLs with credentials or queries', () => {

@@ -6,10 +6,10 @@ import { checkKnownModel } from '../shared/speech-checks.js';
 import { openAudioStream } from '../streaming/open-audio-stream.js';
 import type { ProviderDescriptor, SpeechAdapter, SpeechInput } from '../types.js';
 import { ConnectionPools } from './connection-pools.js';
-import { sendSpeechRequest, type ErrorBodyParser } from './send-speech-request.js';
+import { sendSpeechRequest, type UpstreamErrorClassifier } from './send-speech-request.js';
 import { mapTransportError } from './transport-errors.js';
 
-/** The output of a provider's pure mapping function. `path` is relative to the base URL. */
+/** The output of a provider's pure mapping function. `path` is relative to the base URL (after its version path). */
 export interface HttpSpeechRequest {
   method: 'POST';
   path: string;
@@ -24,17 +24,22 @@ export interface HttpProviderCredentials {
 
 export interface HttpProviderDefinition {
   id: string;
+  /** The official SDK's default base URL, version path included where the SDK includes it. */
   defaultBaseUrl: string;
   descriptor: ProviderDescriptor;
   /** Pure: no I/O. Throws InvalidSpeechRequestError for requests the provider cannot take. */
   buildRequest(input: SpeechInput, credentials: HttpProviderCredentials): HttpSpeechRequest;
-  /** Pure: extracts a short code from an error body; must not throw on garbage. */
-  parseErrorBody: ErrorBodyParser;
+  /** Pure: classifies an error answer into the router's categories; must not throw on garbage. */
+  classifyError: UpstreamErrorClassifier;
 }
 
 export interface HttpAdapterSettings {
   apiKey: string;
-  /** Defaults to the provider's public endpoint; may carry a path prefix (e.g. for proxies). */
+  /**
+   * Defaults to the provider's public endpoint. Follows the provider's official SDK: it includes whatever
+   * version path that SDK's base URL includes (OpenAI's ends in /v1), and may carry a proxy's path prefix.
+   * A trailing slash is accepted.
+   */
   baseUrl?: string;
   /** Deadline per attempt until the first audio byte. */
   firstByteTimeoutMs: number;
@@ -91,7 +96,7 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
               signal: attemptSignal,
               headersTimeoutMs: settings.firstByteTimeoutMs,
               bodyIdleTimeoutMs: streamIdleTimeoutMs,
-              parseErrorBody: definition.parseErrorBody,
+              classifyError: definition.classifyError,
             },
           ),
         mapError: (error, phase) => mapTransportError(definition.id, error, phase),

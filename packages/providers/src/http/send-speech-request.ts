@@ -1,20 +1,31 @@
 // Sends one mapped request through a pool and hands back the audio body for streaming. Non-2xx answers are
-// read only up to a few KB, parsed by the provider's error parser, and turned into a ProviderError.
+// read only up to a few KB, classified by the provider's classifier, and turned into an error that keeps a
+// category and the status: no upstream text, code or header value survives this function.
 
 import type { Dispatcher } from 'undici';
-import { isRetryableStatus, ProviderError, sanitizeUpstreamToken } from '../errors.js';
+import {
+  categoryForStatus,
+  isRetryableCategory,
+  ProviderError,
+  UpstreamInvalidRequestError,
+  type RequestField,
+  type UpstreamFailureCategory,
+} from '../errors.js';
 
 /** Enough for any provider's JSON error object; longer bodies are cut, never buffered whole. */
 export const ERROR_BODY_LIMIT_BYTES = 4096;
 
-/** What a provider's error parser may extract from an error body: short codes, never the text. */
-export interface ParsedUpstreamError {
-  upstreamCode?: string;
-  /** Overrides the status-based default, e.g. OpenAI's 429 `insufficient_quota` is not worth retrying. */
-  isRetryable?: boolean;
-}
+/**
+ * What a provider's classifier concludes from an error answer. It may read the upstream's machine codes to
+ * decide, but it returns only values from the router's own vocabulary.
+ */
+export type UpstreamErrorClassification =
+  /** The client's request was refused (unknown voice, bad option, input too long): a 400 for the client. */
+  | { category: 'invalid_request'; field?: RequestField }
+  /** An upstream failure; `isRetryable` overrides the category's default (e.g. a 429 that will not clear). */
+  | { category?: UpstreamFailureCategory; isRetryable?: boolean };
 
-export type ErrorBodyParser = (status: number, bodyText: string) => ParsedUpstreamError;
+export type UpstreamErrorClassifier = (status: number, bodyText: string) => UpstreamErrorClassification;
 
 export interface PreparedHttpRequest {
   method: 'POST';
@@ -31,7 +42,7 @@ export interface SendOptions {
   headersTimeoutMs: number;
   /** Longest silence between body chunks once audio flows. */
   bodyIdleTimeoutMs: number;
-  parseErrorBody: ErrorBodyParser;
+  classifyError: UpstreamErrorClassifier;
 }
 
 function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
@@ -56,24 +67,46 @@ async function readLimitedText(body: Dispatcher.ResponseData['body'], limit: num
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Retry-After in seconds or as an HTTP date; also OpenAI's non-standard retry-after-ms. */
-function parseRetryAfter(headers: Dispatcher.ResponseData['headers']): number | undefined {
-  const milliseconds = Number(headerValue(headers, 'retry-after-ms'));
+/** Retry-After in seconds or as an HTTP date; also OpenAI's non-standard retry-after-ms. Only a number is kept. */
+export function parseRetryAfter(headers: Dispatcher.ResponseData['headers'], now = Date.now()): number | undefined {
+  const rawMilliseconds = headerValue(headers, 'retry-after-ms');
+  const milliseconds = rawMilliseconds === undefined || rawMilliseconds.trim() === '' ? Number.NaN : Number(rawMilliseconds);
   if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
-  const value = headerValue(headers, 'retry-after');
-  if (value === undefined) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const value = headerValue(headers, 'retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
   const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function safeParse(parse: ErrorBodyParser, status: number, text: string): ParsedUpstreamError {
+function safeClassify(classify: UpstreamErrorClassifier, status: number, text: string): UpstreamErrorClassification {
   try {
-    return parse(status, text);
+    return classify(status, text);
   } catch {
     return {};
   }
+}
+
+/** Builds the error for a non-2xx answer: a client refusal, or a categorised upstream failure. */
+export function upstreamHttpError(
+  provider: string,
+  status: number,
+  classification: UpstreamErrorClassification,
+  retryAfterMs: number | undefined,
+): ProviderError | UpstreamInvalidRequestError {
+  if (classification.category === 'invalid_request') {
+    return new UpstreamInvalidRequestError(provider, status, 'field' in classification ? classification.field : undefined);
+  }
+  const category = classification.category ?? categoryForStatus(status);
+  const override = 'isRetryable' in classification ? classification.isRetryable : undefined;
+  return new ProviderError({
+    provider,
+    kind: 'http',
+    category,
+    statusCode: status,
+    isRetryable: override ?? isRetryableCategory(category),
+    retryAfterMs,
+  });
 }
 
 export async function sendSpeechRequest(
@@ -90,22 +123,10 @@ export async function sendSpeechRequest(
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyIdleTimeoutMs,
   });
-  const upstreamRequestId = sanitizeUpstreamToken(
-    headerValue(response.headers, 'x-request-id') ?? headerValue(response.headers, 'request-id'),
-    128,
-  );
   const status = response.statusCode;
   if (status < 200 || status > 299) {
-    const parsed = safeParse(options.parseErrorBody, status, await readLimitedText(response.body, ERROR_BODY_LIMIT_BYTES));
-    throw new ProviderError({
-      provider: options.provider,
-      kind: 'http',
-      statusCode: status,
-      isRetryable: parsed.isRetryable ?? isRetryableStatus(status),
-      upstreamCode: sanitizeUpstreamToken(parsed.upstreamCode),
-      upstreamRequestId,
-      retryAfterMs: parseRetryAfter(response.headers),
-    });
+    const classification = safeClassify(options.classifyError, status, await readLimitedText(response.body, ERROR_BODY_LIMIT_BYTES));
+    throw upstreamHttpError(options.provider, status, classification, parseRetryAfter(response.headers));
   }
   const contentType = (headerValue(response.headers, 'content-type') ?? '').toLowerCase();
   if (contentType.startsWith('application/json') || contentType.startsWith('text/')) {
@@ -113,10 +134,10 @@ export async function sendSpeechRequest(
     throw new ProviderError({
       provider: options.provider,
       kind: 'protocol',
+      category: 'upstream_bad_response',
       statusCode: status,
       isRetryable: false,
-      upstreamRequestId,
-      detail: `content type ${sanitizeUpstreamToken(contentType.split(';')[0]?.trim()) ?? 'unexpected'}`,
+      detail: 'a success answer carried text instead of audio',
     });
   }
   return (response.body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();

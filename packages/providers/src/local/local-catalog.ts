@@ -1,7 +1,7 @@
 // Catalog of the offline provider: one eSpeak NG model, free, with the synthesizer's curated voices.
 
 import type { LocalVoice } from '@voice-router/speech-espeak';
-import type { ProviderDescriptor, VoiceDescriptor } from '../types.js';
+import { NEVER_SMOKE_TESTED, type ProviderDescriptor, type VoiceDescriptor } from '../types.js';
 
 export const LOCAL_MODEL_ID = 'espeak-ng';
 /** The engine has no hard cap; this keeps one request from holding a worker for minutes. */
@@ -39,7 +39,7 @@ export function buildLocalDescriptor(voices: LocalVoice[]): ProviderDescriptor {
         'mp3 is 24 kHz mono 48 kbps; pcm is 24 kHz 16-bit little-endian mono (resampled from 22.05 kHz)',
         'the synthesizer is GPL-3.0 and lives in its own package',
       ],
-      lastSmokeTest: null,
+      lastSmokeTest: NEVER_SMOKE_TESTED,
     },
   };
 }

@@ -10,6 +10,7 @@ export function mapLocalError(error: unknown, phase: 'before-first-byte' | 'stre
   return new ProviderError({
     provider: 'local',
     kind: 'network',
+    category: 'upstream_network_error',
     isRetryable: true,
     detail: `synthesizer failed ${phase === 'streaming' ? 'mid-stream' : 'before audio'}`,
   });

@@ -2,20 +2,21 @@
 
 import { defineHttpProvider } from '../provider-module.js';
 import { openAIDescriptor } from './openai-catalog.js';
-import { parseOpenAIErrorBody } from './openai-error.js';
+import { classifyOpenAIError } from './openai-error.js';
 import { buildOpenAISpeechRequest } from './openai-speech-model.js';
 
 export const openAIProvider = defineHttpProvider({
   id: 'openai',
-  defaultBaseUrl: 'https://api.openai.com',
+  // As in the official SDK (and OPENAI_BASE_URL): the base includes the version path.
+  defaultBaseUrl: 'https://api.openai.com/v1',
   descriptor: openAIDescriptor,
   buildRequest: buildOpenAISpeechRequest,
-  parseErrorBody: parseOpenAIErrorBody,
+  classifyError: classifyOpenAIError,
 });
 
 export { openAIDescriptor } from './openai-catalog.js';
 export { defineOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible-provider.js';
-export { parseOpenAIErrorBody } from './openai-error.js';
+export { classifyOpenAIError } from './openai-error.js';
 export {
   buildOpenAICompatibleSpeechRequest,
   buildOpenAISpeechRequest,

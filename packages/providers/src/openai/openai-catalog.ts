@@ -1,6 +1,6 @@
 // OpenAI's speech catalog: models with per-character prices, the built-in voices, and known limits.
 
-import type { ModelDescriptor, ProviderDescriptor, VoiceDescriptor } from '../types.js';
+import { NEVER_SMOKE_TESTED, type ModelDescriptor, type ProviderDescriptor, type VoiceDescriptor } from '../types.js';
 
 const CLASSIC_MODELS = ['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts', 'gpt-4o-mini-tts-2025-12-15'];
 const INSTRUCTABLE_MODELS = ['gpt-4o-mini-tts', 'gpt-4o-mini-tts-2025-12-15'];
@@ -54,6 +54,6 @@ export const openAIDescriptor: ProviderDescriptor = {
       'pcm is 24 kHz 16-bit little-endian mono without a header; there is no sample-rate parameter',
       'a 429 with code insufficient_quota is not retried: the account is out of credit',
     ],
-    lastSmokeTest: null,
+    lastSmokeTest: NEVER_SMOKE_TESTED,
   },
 };

@@ -1,20 +1,21 @@
 // Builds a provider module for any service that speaks OpenAI's /v1/audio/speech dialect, so adding one is
 // a catalog plus a few settings rather than a copy of the OpenAI adapter.
 
-import type { ErrorBodyParser } from '../http/send-speech-request.js';
+import type { UpstreamErrorClassifier } from '../http/send-speech-request.js';
 import { defineHttpProvider, type HttpProviderConfig, type ProviderModule } from '../provider-module.js';
 import type { ProviderDescriptor } from '../types.js';
-import { parseOpenAIErrorBody } from './openai-error.js';
+import { classifyOpenAIError } from './openai-error.js';
 import { buildOpenAICompatibleSpeechRequest, openAISpeechSettings, type OpenAICompatibleSpeechSettings } from './openai-speech-model.js';
 
 export interface OpenAICompatibleProviderOptions {
   id: string;
+  /** Base URL including the version path, as OpenAI's SDK takes it (requests go to `<base>/audio/speech`). */
   defaultBaseUrl: string;
   descriptor: ProviderDescriptor;
   /** Differences from OpenAI (path, speed range, instructions, extra options); `provider` defaults to `id`. */
   settings?: Partial<OpenAICompatibleSpeechSettings>;
-  /** Defaults to OpenAI's `{error: {code, type}}` parser. */
-  parseErrorBody?: ErrorBodyParser;
+  /** Defaults to OpenAI's `{error: {code, type, param}}` classifier. */
+  classifyError?: UpstreamErrorClassifier;
 }
 
 export function defineOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ProviderModule<HttpProviderConfig> {
@@ -24,6 +25,6 @@ export function defineOpenAICompatibleProvider(options: OpenAICompatibleProvider
     defaultBaseUrl: options.defaultBaseUrl,
     descriptor: options.descriptor,
     buildRequest: (input, credentials) => buildOpenAICompatibleSpeechRequest(input, credentials, settings),
-    parseErrorBody: options.parseErrorBody ?? parseOpenAIErrorBody,
+    classifyError: options.classifyError ?? classifyOpenAIError,
   });
 }

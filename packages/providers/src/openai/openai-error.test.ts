@@ -1,25 +1,44 @@
-// OpenAI error bodies to upstream codes and retryability.
+// OpenAI error answers to the router's categories and request fields.
 
 import { describe, expect, it } from 'vitest';
-import { parseOpenAIErrorBody } from './openai-error.js';
+import { classifyOpenAIError } from './openai-error.js';
 
-describe('parseOpenAIErrorBody', () => {
-  it('takes error.code', () => {
-    const body = JSON.stringify({ error: { message: 'Incorrect API key provided: sk-****WXYZ', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
-    expect(parseOpenAIErrorBody(401, body)).toEqual({ upstreamCode: 'invalid_api_key' });
+const body = (error: Record<string, unknown>) => JSON.stringify({ error: { message: 'text that must never be used', ...error } });
+
+describe('classifyOpenAIError', () => {
+  it.each([
+    [400, { type: 'invalid_request_error', param: 'voice', code: 'invalid_value' }, 'voice'],
+    [400, { type: 'invalid_request_error', param: 'voice.id', code: null }, 'voice'],
+    [400, { type: 'invalid_request_error', param: 'input', code: 'string_above_max_length' }, 'input'],
+    [400, { type: 'invalid_request_error', param: 'speed', code: 'invalid_value' }, 'speed'],
+    [400, { type: 'invalid_request_error', param: 'instructions', code: null }, 'instructions'],
+    [400, { type: 'invalid_request_error', param: 'response_format', code: 'invalid_value' }, 'response_format'],
+    [404, { type: 'invalid_request_error', param: null, code: 'model_not_found' }, 'model'],
+  ])('pins a %i with %j on the field %s', (status, error, field) => {
+    expect(classifyOpenAIError(status, body(error))).toEqual({ category: 'invalid_request', field });
   });
 
-  it('falls back to error.type when code is null', () => {
-    const body = JSON.stringify({ error: { message: 'boom', type: 'server_error', param: null, code: null } });
-    expect(parseOpenAIErrorBody(500, body)).toEqual({ upstreamCode: 'server_error' });
+  it('calls a 400 with an unknown or missing param a client refusal without naming upstream text', () => {
+    expect(classifyOpenAIError(400, body({ type: 'invalid_request_error', param: 'stream_format', code: 'x' }))).toEqual({ category: 'invalid_request' });
+    expect(classifyOpenAIError(400, body({ type: 'invalid_request_error', param: null, code: null }))).toEqual({ category: 'invalid_request' });
   });
 
-  it('marks insufficient_quota as not retryable even though it is a 429', () => {
-    const body = JSON.stringify({ error: { message: 'quota', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } });
-    expect(parseOpenAIErrorBody(429, body)).toEqual({ upstreamCode: 'insufficient_quota', isRetryable: false });
+  it('leaves a 404 that is not model_not_found (a wrong base URL) to the status category', () => {
+    expect(classifyOpenAIError(404, body({ type: 'invalid_request_error', param: null, code: null }))).toEqual({});
   });
 
-  it.each(['', 'not json', '<html>502 Bad Gateway</html>', 'null', '[]', '{"error":"text"}'])('returns nothing for %j', (body) => {
-    expect(parseOpenAIErrorBody(502, body)).toEqual({});
+  it('marks insufficient_quota 429s as quota exhaustion, other 429s as plain rate limits', () => {
+    expect(classifyOpenAIError(429, body({ type: 'insufficient_quota', param: null, code: 'insufficient_quota' }))).toEqual({ category: 'upstream_quota_exceeded' });
+    expect(classifyOpenAIError(429, body({ type: 'requests', param: null, code: 'rate_limit_exceeded' }))).toEqual({});
+  });
+
+  it('leaves auth and server errors to the status category', () => {
+    expect(classifyOpenAIError(401, body({ type: 'invalid_request_error', param: null, code: 'invalid_api_key' }))).toEqual({});
+    expect(classifyOpenAIError(500, body({ type: 'server_error', param: null, code: null }))).toEqual({});
+  });
+
+  it.each(['', 'not json', '<html>502 Bad Gateway</html>', 'null', '[]', '{"error":"text"}'])('returns nothing for %j', (text) => {
+    expect(classifyOpenAIError(502, text)).toEqual({});
+    expect(classifyOpenAIError(400, text)).toEqual({});
   });
 });

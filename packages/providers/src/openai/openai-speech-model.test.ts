@@ -20,7 +20,7 @@ describe('buildOpenAISpeechRequest', () => {
   it('maps the input to the documented body, path and headers', () => {
     const request = buildOpenAISpeechRequest(input({ speed: 1.25, instructions: 'Cheerful.' }), credentials);
     expect(request.method).toBe('POST');
-    expect(request.path).toBe('/v1/audio/speech');
+    expect(request.path).toBe('/audio/speech');
     expect(request.headers).toEqual({ authorization: 'Bearer sk-test', 'content-type': 'application/json', accept: 'application/octet-stream' });
     expect(bodyOf(request)).toEqual({
       model: 'gpt-4o-mini-tts',
@@ -67,7 +67,7 @@ describe('buildOpenAICompatibleSpeechRequest (the shared base)', () => {
   const compatible = {
     ...openAISpeechSettings,
     provider: 'example',
-    path: '/audio/speech',
+    path: '/tts/speech',
     speedRange: [0.5, 2] as const,
     supportsInstructions: () => false,
     providerOptionRules: { sample_rate: { kind: 'integer' as const, minimum: 8000, maximum: 48000 } },
@@ -79,7 +79,7 @@ describe('buildOpenAICompatibleSpeechRequest (the shared base)', () => {
       credentials,
       compatible,
     );
-    expect(request.path).toBe('/audio/speech');
+    expect(request.path).toBe('/tts/speech');
     expect(bodyOf(request)).toMatchObject({ speed: 2, sample_rate: 24000 });
     expect(request.warnings).toEqual([
       'speed clamped to 2: example accepts 0.5 to 2',

@@ -1,4 +1,4 @@
-// Pure mapping from the router's SpeechInput to OpenAI's /v1/audio/speech request. Exported as a base so
+// Pure mapping from the router's SpeechInput to OpenAI's POST <base>/audio/speech request (base ends in /v1). Exported as a base so
 // OpenAI-compatible providers reuse it with their own settings instead of copying it.
 
 import { InvalidSpeechRequestError } from '../errors.js';
@@ -11,7 +11,7 @@ import type { OpenAISpeechRequestBody } from './openai-api-types.js';
 export interface OpenAICompatibleSpeechSettings {
   /** Provider id used in warnings. */
   provider: string;
-  /** Endpoint path relative to the base URL. */
+  /** Endpoint path relative to the base URL, which (as in the OpenAI SDK) already ends in the version path. */
   path: string;
   /** Whether a model accepts `instructions`; others get a warning and the field is dropped. */
   supportsInstructions(modelId: string): boolean;
@@ -23,7 +23,7 @@ export interface OpenAICompatibleSpeechSettings {
 
 export const openAISpeechSettings: OpenAICompatibleSpeechSettings = {
   provider: 'openai',
-  path: '/v1/audio/speech',
+  path: '/audio/speech',
   // tts-1, tts-1-hd and their dated snapshots predate instructions.
   supportsInstructions: (modelId) => !/^tts-1(-|$)/.test(modelId),
   speedRange: [0.25, 4],

@@ -19,7 +19,7 @@ function chunks(values: Uint8Array[]) {
   return { iterator, state };
 }
 
-const mapError = (error: unknown) => new ProviderError({ provider: 'test', kind: 'network', isRetryable: true, detail: String(error).slice(0, 20) });
+const mapError = (error: unknown) => new ProviderError({ provider: 'test', kind: 'network', category: 'upstream_network_error', isRetryable: true, detail: String(error).slice(0, 20) });
 
 describe('openAudioStream', () => {
   it('skips empty chunks and yields the rest in order', async () => {

@@ -112,7 +112,9 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
   signal.addEventListener('abort', onCallerAbort, { once: true });
   const release = () => signal.removeEventListener('abort', onCallerAbort);
   const timer = setTimeout(() => {
-    timeoutError = new ProviderError({ provider, kind: 'timeout', isRetryable: true, detail: `no audio within ${firstByteTimeoutMs} ms` });
+    timeoutError = new ProviderError({
+      provider, kind: 'timeout', category: 'upstream_timeout', isRetryable: true, detail: `no audio within ${firstByteTimeoutMs} ms`,
+    });
     controller.abort(timeoutError);
   }, firstByteTimeoutMs);
 
@@ -123,7 +125,7 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
     let first = await raceWithAbort(source.next(), controller.signal);
     while (!first.done && first.value.byteLength === 0) first = await raceWithAbort(source.next(), controller.signal);
     if (first.done) {
-      throw new ProviderError({ provider, kind: 'protocol', isRetryable: false, detail: 'empty audio body' });
+      throw new ProviderError({ provider, kind: 'protocol', category: 'upstream_bad_response', isRetryable: false, detail: 'empty audio body' });
     }
     clearTimeout(timer);
     // The deadline may have fired in the same tick the chunk arrived; the abort already tore upstream down.

@@ -1,0 +1,31 @@
+// The provider part of the data plane's environment, as the standalone and the embedded process parse it.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { providerEnvironmentShape, providerSettings } from './environment.js';
+
+const parse = (environment: Record<string, string>) => providerSettings(z.object(providerEnvironmentShape).parse(environment));
+
+describe('provider settings', () => {
+  it('defaults the circuit breaker to 5 failures and a 30 s cooldown', () => {
+    expect(parse({}).breaker).toEqual({ failureThreshold: 5, cooldownMs: 30_000 });
+  });
+
+  it('passes BREAKER_FAILURE_THRESHOLD and BREAKER_COOLDOWN_MS to the registry', () => {
+    expect(parse({ BREAKER_FAILURE_THRESHOLD: '3', BREAKER_COOLDOWN_MS: '1500' }).breaker).toEqual({ failureThreshold: 3, cooldownMs: 1500 });
+  });
+
+  it.each([
+    ['BREAKER_FAILURE_THRESHOLD', '0'],
+    ['BREAKER_FAILURE_THRESHOLD', '2.5'],
+    ['BREAKER_COOLDOWN_MS', '10'],
+    ['BREAKER_COOLDOWN_MS', 'soon'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => parse({ [name]: value })).toThrow();
+  });
+
+  it('passes provider base URLs through as the SDKs take them (OpenAI with /v1, trailing slash allowed)', () => {
+    const settings = parse({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1/', ELEVENLABS_BASE_URL: 'https://api.elevenlabs.io' });
+    expect(settings.openai).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1/' });
+    expect(settings.elevenlabs.baseUrl).toBe('https://api.elevenlabs.io');
+  });
+});

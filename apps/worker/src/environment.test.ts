@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnvironment } from '@voice-router/service-kit';
+import { workerEnvironmentSchema } from './environment.js';
+
+describe('the worker configuration', () => {
+  const base = { DATABASE_URL: 'postgresql://localhost/db', REDIS_URL: 'redis://localhost:6379' };
+
+  it('refuses a reaper bound that would void streams the data plane still allows', () => {
+    expect(() => parseEnvironment('worker', workerEnvironmentSchema, { ...base, RESERVATION_REAP_AFTER_MS: '300000' }))
+      .toThrow(/STREAM_MAX_DURATION_MS: must be below RESERVATION_REAP_AFTER_MS \(300000 >= 300000\)/);
+    expect(parseEnvironment('worker', workerEnvironmentSchema, { ...base, RESERVATION_REAP_AFTER_MS: '300001' }).RESERVATION_REAP_AFTER_MS).toBe(300_001);
+  });
+});

@@ -1,0 +1,71 @@
+// The settlements a process holds in memory until they are durable: bounded in count, drained with a
+// deadline, and asked by the reaper which reservations are still on their way.
+import type { DrainResult, SettlementJob, SettlementLogger } from './settler.js';
+
+export interface SettlementBacklog {
+  /**
+   * Runs `work` for the job and holds the job until it finishes. A reservation already held is not
+   * added twice (the ledger would apply only the first decision anyway). Returns false when the
+   * backlog is full: the job is then logged and left to the reaper.
+   */
+  add(job: SettlementJob, work: (signal: AbortSignal) => Promise<void>): boolean;
+  inFlight(reservationIds: readonly string[]): Set<string>;
+  readonly size: number;
+  drain(timeoutMs: number): Promise<DrainResult>;
+  /** Aborts the retry loops of whatever is still held (they stop at their next pause). */
+  stop(): void;
+}
+
+export function createSettlementBacklog(options: { maxPending: number; logger: SettlementLogger }): SettlementBacklog {
+  const held = new Map<string, { job: SettlementJob; done: Promise<void> }>();
+  const stopper = new AbortController();
+  let refused = 0;
+
+  return {
+    add(job, work) {
+      if (held.has(job.reservationId)) return true;
+      if (held.size >= options.maxPending) {
+        refused += 1;
+        options.logger.error('settlement backlog is full; leaving this reservation to the reaper', {
+          reservationId: job.reservationId, action: job.action, maxPending: options.maxPending, refusedSoFar: refused,
+        });
+        return false;
+      }
+      const done = work(stopper.signal)
+        .catch((error) => options.logger.error('settlement failed unexpectedly', { reservationId: job.reservationId, error }))
+        .finally(() => held.delete(job.reservationId));
+      held.set(job.reservationId, { job, done });
+      return true;
+    },
+    inFlight(reservationIds) {
+      return new Set(reservationIds.filter((id) => held.has(id)));
+    },
+    get size() {
+      return held.size;
+    },
+    async drain(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (held.size > 0) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) break;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all([...held.values()].map((entry) => entry.done)),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, remaining))),
+        ]);
+        clearTimeout(timer);
+      }
+      if (held.size === 0) return { abandoned: 0 };
+      // Loud on purpose: each of these is revenue (a commit) or a hold (a void) the reaper will void.
+      options.logger.error('settlements not durable within the drain bound; the reaper will void them', {
+        abandoned: held.size,
+        drainTimeoutMs: timeoutMs,
+        reservations: [...held.values()].slice(0, 1_000).map(({ job }) => `${job.action}:${job.reservationId}`),
+      });
+      return { abandoned: held.size };
+    },
+    stop() {
+      stopper.abort();
+    },
+  };
+}

@@ -6,9 +6,9 @@ import { machineSummary } from './infra/proc-stats.js';
 import { stopChildrenOnSignals } from './infra/managed-process.js';
 import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
-import { setupEmbedded, setupScaled, type ModeContext } from './mode-setup.js';
+import { setupEmbedded, setupScaled, startLimitsOffTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
-import { benchOptions, UPSTREAM_PACING } from './options.js';
+import { benchOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
 import { gitState, writeResults, type BenchResults } from './report/write-results.js';
 import { runActivity } from './scenarios/activity.js';
 import { runAddedTtfb } from './scenarios/added-ttfb.js';
@@ -17,11 +17,14 @@ import { runHotWallet } from './scenarios/hot-wallet.js';
 import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
-import { referenceTargets, routerTarget } from './systems.js';
+import { limitsOffTarget, referenceTargets, routerTarget } from './systems.js';
+import { limitsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
-const options = benchOptions(values.quick!);
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false } } });
+const options = values['limits-only'] ? limitsOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
+/** `--limits-only`: just the routers beside their KEY_LIMITS=off twins, one stream and short requests, more rounds. */
+const limitsOnly = values['limits-only']!;
 waitForQuietStarts(options.waitForQuietStart);
 const started = performance.now();
 const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
@@ -30,6 +33,7 @@ const results: BenchResults = {
   startedAt: new Date().toISOString(),
   ...gitState(),
   quick: options.quick,
+  limitsOnly,
   machine: machineSummary(),
   upstream: UPSTREAM_PACING,
   notes: [],
@@ -59,6 +63,7 @@ if (backing.note) {
 }
 let scope: RunScope | undefined;
 const modes: ModeContext[] = [];
+const twins: LimitsOffTwin[] = [];
 stopChildrenOnSignals(async () => {
   await scope?.cleanup();
 });
@@ -71,60 +76,75 @@ try {
   ]);
   modes.push(embedded, ...(scaled ? [scaled] : []));
   const routers: Target[] = modes.map((mode) => routerTarget(mode, references));
-  const all = [...referenceTargets(references), ...routers];
-  log(`ready: ${all.map((target) => target.system).join(', ')}`);
+  const all = [...(limitsOnly ? [] : referenceTargets(references)), ...routers];
+  // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks.
+  const limitsOff: Target[] = [];
+  for (const mode of modes) {
+    const twin = await startLimitsOffTwin(mode, environment, options.loadAccounts);
+    twins.push(twin);
+    limitsOff.push(limitsOffTarget(mode, twin, references));
+  }
+  log(`ready: ${[...all, ...limitsOff].map((target) => target.system).join(', ')}`);
 
-  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb(all, options.ttfbLevels, options.warmupSeconds, log));
+  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...limitsOff], options.ttfbLevels, options.warmupSeconds, log));
   results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
-    runThroughputScenario(all, { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
-  // The full run measures the modes one at a time; the quick run, whose numbers are not read, overlaps them.
-  const eachMode = async <T>(run: (mode: ModeContext) => Promise<T>): Promise<T[]> => {
-    if (options.quick) return Promise.all(modes.map(run));
-    const outcomes: T[] = [];
-    for (const mode of modes) outcomes.push(await run(mode));
-    return outcomes;
-  };
-  results.scenarios.hotWallet = (await eachMode((mode) =>
-    scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
-  results.scenarios.activity = (await eachMode(async (mode) => {
-    const rows = await scenario(`7. activity reads (${mode.router.mode})`, () =>
-      runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));
-    return (rows ?? []).map((row) => ({ ...row, seedSeconds: Math.round(mode.activity.seedSeconds) }));
-  })).flat();
-  // The slow-client scenario needs the data planes with metrics on. The full run profiles on its own
-  // and restarts them with metrics; the quick run profiles with metrics already on and keeps them.
-  let profiling: ProfilingSession | undefined;
-  await scenario('3. CPU profiles of the data planes', async () => {
-    profiling = await startProfiling(
-      modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
-      { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
-      { metrics: options.quick },
-    );
-    if (options.quick) return;
-    results.scenarios.profiles = await profiling.finish();
-    profiling = undefined;
-    await Promise.all(modes.map((mode) => mode.router.startDataPlane({ metrics: true })));
-  });
-  results.scenarios.slowStreams = [];
-  for (const target of all.filter((item) => item.system !== 'direct')) {
-    const row = await scenario(`4. ${options.slowStreams.streams} slow streams (${target.system})`, () => runSlowStreams(target, options.slowStreams, options.slowStreamPauseMs));
-    if (row) results.scenarios.slowStreams.push(row);
+    runThroughputScenario([...all, ...limitsOff], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
+  results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
+  for (const row of results.scenarios.limits) {
+    log(`  limits ${row.mode}: +${row.addedTtfbP50Ms} ms p50 TTFB at 1 stream, ${row.throughputCostPercent} % of throughput`);
   }
-  if (profiling) {
-    const session = profiling;
-    results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', () => session.finish());
-  }
-  const scaledMode = modes.find((mode) => mode.router.mode === 'scaled');
-  if (scaledMode && backing.services && scope) {
-    const services = backing.services;
-    const prefix = `${scope.redisPrefix}-settle`;
-    results.scenarios.settlement = await scenario(`6. settlement of ${options.settlementJobs} jobs`, () =>
-      runSettlement(scaledMode.router, scaledMode.loadAccounts, services.redisUrl, prefix, options.settlementJobs, log));
-  } else {
-    results.notes.push('scenario 6 (settlement through the worker) needs the scaled-out mode: skipped');
+  await Promise.all(twins.splice(0).map((twin) => twin.stop()));
+  if (!limitsOnly) {
+    // The full run measures the modes one at a time; the quick run, whose numbers are not read, overlaps them.
+    const eachMode = async <T>(run: (mode: ModeContext) => Promise<T>): Promise<T[]> => {
+      if (options.quick) return Promise.all(modes.map(run));
+      const outcomes: T[] = [];
+      for (const mode of modes) outcomes.push(await run(mode));
+      return outcomes;
+    };
+    results.scenarios.hotWallet = (await eachMode((mode) =>
+      scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
+    results.scenarios.activity = (await eachMode(async (mode) => {
+      const rows = await scenario(`7. activity reads (${mode.router.mode})`, () =>
+        runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));
+      return (rows ?? []).map((row) => ({ ...row, seedSeconds: Math.round(mode.activity.seedSeconds) }));
+    })).flat();
+    // The slow-client scenario needs the data planes with metrics on. The full run profiles on its own
+    // and restarts them with metrics; the quick run profiles with metrics already on and keeps them.
+    let profiling: ProfilingSession | undefined;
+    await scenario('3. CPU profiles of the data planes', async () => {
+      profiling = await startProfiling(
+        modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
+        { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
+        { metrics: options.quick },
+      );
+      if (options.quick) return;
+      results.scenarios.profiles = await profiling.finish();
+      profiling = undefined;
+      await Promise.all(modes.map((mode) => mode.router.startDataPlane({ metrics: true })));
+    });
+    results.scenarios.slowStreams = [];
+    for (const target of all.filter((item) => item.system !== 'direct')) {
+      const row = await scenario(`4. ${options.slowStreams.streams} slow streams (${target.system})`, () => runSlowStreams(target, options.slowStreams, options.slowStreamPauseMs));
+      if (row) results.scenarios.slowStreams.push(row);
+    }
+    if (profiling) {
+      const session = profiling;
+      results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', () => session.finish());
+    }
+    const scaledMode = modes.find((mode) => mode.router.mode === 'scaled');
+    if (scaledMode && backing.services && scope) {
+      const services = backing.services;
+      const prefix = `${scope.redisPrefix}-settle`;
+      results.scenarios.settlement = await scenario(`6. settlement of ${options.settlementJobs} jobs`, () =>
+        runSettlement(scaledMode.router, scaledMode.loadAccounts, services.redisUrl, prefix, options.settlementJobs, log));
+    } else {
+      results.notes.push('scenario 6 (settlement through the worker) needs the scaled-out mode: skipped');
+    }
   }
 } finally {
   log('stopping…');
+  await Promise.all(twins.map((twin) => twin.stop().catch(() => undefined)));
   await Promise.all(modes.map((mode) => mode.router.stop().catch(() => undefined)));
   await references.stop();
   await scope?.cleanup();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BackingServices, RunScope } from './infra/backing-services.js';
-import { runToCompletion } from './infra/managed-process.js';
+import { runToCompletion, stopProcess } from './infra/managed-process.js';
 import { startEmbeddedRouter, startScaledRouter, type RouterSystem } from './infra/router-system.js';
 
 export interface LoadAccount {
@@ -13,6 +13,16 @@ export interface LoadAccount {
   accountId: string;
   email: string;
 }
+
+/** The same router with per-key rate and concurrency limits off, to measure what checking them costs. */
+export interface LimitsOffTwin {
+  baseUrl: string;
+  pid(): number;
+  loadAccounts: LoadAccount[];
+  stop(): Promise<void>;
+}
+
+export const LIMITS_OFF = { KEY_LIMITS: 'off' };
 
 export interface ModeContext {
   router: RouterSystem;
@@ -51,4 +61,17 @@ export async function setupScaled(
     await router.stop();
     throw error;
   }
+}
+
+/**
+ * Scaled: a second data plane with KEY_LIMITS=off beside the first (same database, Redis, worker and
+ * keys). Embedded: a second embedded process with KEY_LIMITS=off and its own small seeded data dir.
+ */
+export async function startLimitsOffTwin(mode: ModeContext, providerEnvironment: Record<string, string>, loadAccounts: number): Promise<LimitsOffTwin> {
+  if (mode.router.startExtraDataPlane) {
+    const extra = await mode.router.startExtraDataPlane(LIMITS_OFF);
+    return { baseUrl: extra.baseUrl, pid: () => extra.process.pid, loadAccounts: mode.loadAccounts, stop: () => stopProcess(extra.process) };
+  }
+  const twin = await setupEmbedded({ ...providerEnvironment, ...LIMITS_OFF }, 10, loadAccounts);
+  return { baseUrl: twin.router.baseUrl, pid: () => twin.router.dataPlane.pid, loadAccounts: twin.loadAccounts, stop: () => twin.router.stop() };
 }

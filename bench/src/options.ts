@@ -70,3 +70,13 @@ export function benchOptions(quick: boolean): BenchOptions {
     activity: { rows: 1_000_000, requests: 300 },
   };
 }
+
+/** `--limits-only`: scenario 1 at one stream and scenario 2, for the routers and their limits-off twins, in more rounds. */
+export function limitsOnlyOptions(base: BenchOptions): BenchOptions {
+  return {
+    ...base,
+    ttfbLevels: [{ concurrency: 1, size: 'short', seconds: base.quick ? 1 : 2, rounds: base.quick ? 4 : 8 }],
+    throughput: { ...base.throughput, seconds: base.quick ? 2 : 4, rounds: base.quick ? 3 : 6 },
+    activity: { ...base.activity, rows: 10 },
+  };
+}

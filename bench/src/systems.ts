@@ -3,7 +3,7 @@
 import { pidsByName } from './infra/proc-stats.js';
 import type { References } from './infra/references.js';
 import { routerSpeech, upstreamSpeech, type Target } from './load/targets.js';
-import type { ModeContext } from './mode-setup.js';
+import type { LimitsOffTwin, ModeContext } from './mode-setup.js';
 
 export function referenceTargets(references: References): Target[] {
   const upstream = () => [references.upstream.process.pid];
@@ -38,5 +38,18 @@ export function routerTarget(mode: ModeContext, references: References): Target 
       bench: () => [process.pid],
     }),
     speech: (size, client = 0) => routerSpeech(loadAccounts[client % loadAccounts.length]!.key, size),
+  };
+}
+
+/** The limits-off twin of a router target: served by its own data plane, sharing the rest. */
+export function limitsOffTarget(mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
+  const on = routerTarget(mode, references);
+  const { 'data plane': _servingProcess, ...shared } = on.cpuGroups();
+  return {
+    system: mode.router.mode === 'embedded' ? 'router-embedded-nolimits' : 'router-scaled-nolimits',
+    baseUrl: twin.baseUrl,
+    pids: () => [twin.pid()],
+    cpuGroups: () => ({ ...shared, 'data plane': () => [twin.pid()] }),
+    speech: (size, client = 0) => routerSpeech(twin.loadAccounts[client % twin.loadAccounts.length]!.key, size),
   };
 }

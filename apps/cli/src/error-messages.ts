@@ -35,6 +35,10 @@ export function describeApiError(error: ApiError): string {
       return `The server does not allow this request${suffix(details)}; is --base-url pointing at a Voice Router?`;
     case 'rate_limited':
       return `Too many requests${suffix(details)}: wait a moment and try again.`;
+    case 'concurrency_limited':
+      return `This key already has as many requests running as it may${suffix(details)}: wait for one to finish, or raise it with \`vr keys update ID --max-concurrency N\`.`;
+    case 'spend_limit_exceeded':
+      return `This key reached its spend cap${suffix(details)}. Wait for the cap to reset, or change it with \`vr keys update ID --daily-cap USD\` / \`--monthly-cap USD\`.`;
     case 'internal_error':
       return `The server failed with an internal error${suffix(details)}. Try again; if it persists, ask the operator to check its logs.`;
     case 'upstream_error':

@@ -19,7 +19,7 @@ describe('runCli', () => {
   it('lists every command in --help and shows per-command usage', async () => {
     const help = await vr(['--help']);
     expect(help.exitCode).toBe(0);
-    for (const command of ['login', 'logout', 'whoami', 'keys list', 'keys create', 'keys revoke', 'credits', 'activity', 'usage', 'voices', 'providers', 'status', 'say']) {
+    for (const command of ['login', 'logout', 'whoami', 'keys list', 'keys create', 'keys update', 'keys revoke', 'credits', 'activity', 'usage', 'voices', 'providers', 'status', 'say']) {
       expect(help.stdout).toContain(`  ${command} `);
     }
     const say = await vr(['say', '--help']);
@@ -31,7 +31,7 @@ describe('runCli', () => {
   it('exits 2 on bad arguments, naming the help to read', async () => {
     const unknown = await vr(['frobnicate']);
     expect(unknown).toMatchObject({ exitCode: 2, stderr: 'error: unknown command "frobnicate" (see `vr --help`)\n' });
-    expect((await vr(['keys'])).stderr).toContain('`vr keys` takes list, create or revoke');
+    expect((await vr(['keys'])).stderr).toContain('`vr keys` takes list, create, update or revoke');
     expect((await vr(['usage', '--days', '0'])).stderr).toContain('--days must be a whole number from 1 to 365');
     expect((await vr(['keys', 'create', '--name', 'x', '--daily-cap', '1.0000001'])).exitCode).toBe(2);
     expect((await vr(['status', '--base-url', 'nope'])).exitCode).toBe(2);

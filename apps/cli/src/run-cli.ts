@@ -36,7 +36,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io.stdout.write(mainHelp(COMMANDS));
         return 0;
       }
-      if (parsed.unknown === 'keys' || parsed.unknown?.startsWith('keys ')) throw new UsageError('`vr keys` takes list, create or revoke');
+      if (parsed.unknown === 'keys' || parsed.unknown?.startsWith('keys ')) throw new UsageError('`vr keys` takes list, create, update or revoke');
       if (parsed.unknown === 'sessions' || parsed.unknown?.startsWith('sessions ')) throw new UsageError('`vr sessions` takes list or revoke');
       throw new UsageError(parsed.unknown ? `unknown command "${parsed.unknown}"` : 'no command given');
     }

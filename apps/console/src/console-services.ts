@@ -26,15 +26,28 @@ export interface ConsoleKey {
   id: string;
   name: string;
   keySuffix: string;
-  /** The key's own limits, or the deployment's defaults when it has none (always a number). */
-  maxConcurrency: number;
-  rateLimitPerMinute: number;
+  /** The key's own limits; null when the deployment default applies. */
+  maxConcurrency: number | null;
+  rateLimitPerMinute: number | null;
+  /** The limits it is held to: its own, or the deployment defaults (always numbers, as the list shows them). */
+  effective: { maxConcurrency: number; rateLimitPerMinute: number };
   dailySpendCapMicros: Micros | null;
   monthlySpendCapMicros: Micros | null;
   createdAt: string;
   /** Email of the member who minted it; only they may revoke it. */
   createdBy: string | null;
   revocableByMe: boolean;
+  /** Its creator and the account's owners may change its name and limits. */
+  editableByMe: boolean;
+}
+
+/** A key's name and limits as the edit form sets them: null = the deployment default / no cap. */
+export interface ConsoleKeyChanges {
+  name: string;
+  maxConcurrency: number | null;
+  rateLimitPerMinute: number | null;
+  dailySpendCapMicros: Micros | null;
+  monthlySpendCapMicros: Micros | null;
 }
 
 export interface ConsoleLedgerRow {
@@ -122,6 +135,9 @@ export interface ConsoleServices {
   }): Promise<{ ok: true; key: ConsoleKey; keyValue: string } | Failure<'forbidden' | 'invalid'>>;
   /** The key's minter or an owner of its account may revoke it; other members get 'forbidden'. */
   revokeKey(input: { userId: string; accountId: string; keyId: string }): Promise<{ ok: true } | Failure<'not_found' | 'forbidden'>>;
+  /** Only the key's creator or an owner of its account; anyone else gets 'not_found'. */
+  updateKey(input: { userId: string; accountId: string; keyId: string; changes: ConsoleKeyChanges }):
+    Promise<{ ok: true; key: ConsoleKey } | Failure<'not_found' | 'invalid'>>;
   wallet(input: { userId: string; accountId: string }):
     Promise<{ balanceMicros: Micros; reservedMicros: Micros; activity: ConsoleLedgerRow[] } | Failure<'forbidden'>>;
   usage(input: { userId: string; accountId: string; days: number; limit: number }): Promise<ConsoleUsage | Failure<'forbidden'>>;

@@ -6,6 +6,7 @@ export type {
   ConsoleAccount,
   ConsoleInvitation,
   ConsoleKey,
+  ConsoleKeyChanges,
   ConsoleLedgerRow,
   ConsoleMember,
   ConsoleServices,

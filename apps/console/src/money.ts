@@ -38,3 +38,10 @@ export function formatMicros(micros: number): string {
 export function formatSignedMicros(micros: number): string {
   return micros > 0 ? `+${formatMicros(micros)}` : formatMicros(micros);
 }
+
+/** Micros as a plain USD amount for a form field ("12.5", "0.000001"): no sign, separators or currency. */
+export function microsToUsdInput(micros: number): string {
+  const value = BigInt(Math.trunc(micros));
+  const fraction = (value % microsPerDollar).toString().padStart(6, '0').replace(/0+$/, '');
+  return fraction ? `${value / microsPerDollar}.${fraction}` : `${value / microsPerDollar}`;
+}

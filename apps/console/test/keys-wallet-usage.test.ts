@@ -29,7 +29,7 @@ describe('keys', () => {
     expect(list.body).toContain(`pk_…${secret.slice(-4)}`);
     expect(list.body).toContain('>Revoke</button>');
     // No limits of its own: the deployment defaults the services report, never "None".
-    expect(list.body).toContain('<td class="small">8 concurrent · 600/min</td>');
+    expect(list.body).toContain('<td class="small">8 concurrent (default) · 600/min (default)</td>');
   });
 
   it('converts the limits exactly and shows them', async () => {
@@ -130,5 +130,39 @@ describe('wallet and usage', () => {
     expect(page.body).toMatch(/<ul class="legend"[^>]*>.*elevenlabs.*openai/s);
     expect(page.body).toContain('<code>upstream_error</code>');
     expect((await client.get('/console/usage?days=12')).body).toContain('aria-current="page">30 days</a>');
+  });
+});
+
+describe('editing a key', () => {
+  it('prefills the form, saves changed limits exactly, and empties back to the default or no cap', async () => {
+    running = await startConsole();
+    const client = await signedUpClient(running.baseUrl, 'ada@example.com');
+    await client.post('/console/keys', { ...keyForm, max_concurrency: '3', daily_spend_cap: '1234.5' });
+    const stored = [...running.services.keys.values()][0]!.key;
+    const list = await client.get('/console/keys');
+    expect(list.body).toContain(`href="/console/keys/${stored.id}/edit"`);
+    const page = await client.get(`/console/keys/${stored.id}/edit`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('value="3"');
+    expect(page.body).toContain('value="1234.5"');
+    const saved = await client.post(`/console/keys/${stored.id}/edit`, {
+      name: 'renamed', max_concurrency: '', rate_limit_per_minute: '90', daily_spend_cap: '', monthly_spend_cap: '0.25',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/console/keys?notice=key-updated');
+    expect((await client.get('/console/keys?notice=key-updated')).body).toContain('Key updated');
+    expect(stored).toMatchObject({ name: 'renamed', maxConcurrency: null, rateLimitPerMinute: 90, dailySpendCapMicros: null, monthlySpendCapMicros: 250_000 });
+
+    const refused = await client.post(`/console/keys/${stored.id}/edit`, { ...keyForm, name: 'x', max_concurrency: '0' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('Max concurrency must be a whole number');
+    expect(stored.name).toBe('renamed');
+  });
+
+  it('answers 404 for a key the member may not edit', async () => {
+    running = await startConsole();
+    const client = await signedUpClient(running.baseUrl, 'ada@example.com');
+    const page = await client.get('/console/keys/00000000-0000-4000-8000-000000000000/edit');
+    expect(page.status).toBe(404);
   });
 });

@@ -27,7 +27,7 @@ export interface ControlPlaneOptions {
   cookieSecure?: 'auto' | boolean;
   /** DEFAULT_KEY_MAX_CONCURRENCY / DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: what keys without their own limits show. */
   keyLimitDefaults?: KeyLimitDefaults;
-  /** Called with a revoked key's hash (the embedded data plane drops it from its cache at once). */
+  /** Called with a revoked or changed key's hash (the embedded data plane drops it from its cache at once). */
   onKeyRevoked?(keyHash: string): void;
   /** Where attempt limits are counted: memory (default) or Redis shared by every replica. The caller closes it. */
   rateLimits?: RateLimitStore;

@@ -1,4 +1,5 @@
 // The control plane's configuration as a process of its own (scaled-out mode).
+import { KEY_LIMIT_BOUNDS } from '@voice-router/contracts';
 import { trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { DEFAULT_KEY_LIMITS } from './key-limits.js';
@@ -9,8 +10,10 @@ export const controlPlaneSettingsShape = {
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** What a key without its own limit shows (and will be held to): the bounds match what a key may set. */
-  DEFAULT_KEY_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_KEY_LIMITS.maxConcurrency),
-  DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_KEY_LIMITS.rateLimitPerMinute),
+  DEFAULT_KEY_MAX_CONCURRENCY: z.coerce.number().int()
+    .min(KEY_LIMIT_BOUNDS.maxConcurrency.min).max(KEY_LIMIT_BOUNDS.maxConcurrency.max).default(DEFAULT_KEY_LIMITS.maxConcurrency),
+  DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int()
+    .min(KEY_LIMIT_BOUNDS.rateLimitPerMinute.min).max(KEY_LIMIT_BOUNDS.rateLimitPerMinute.max).default(DEFAULT_KEY_LIMITS.rateLimitPerMinute),
   /** Proxies whose X-Forwarded-* headers are believed: in the scaled-out mode, the data planes' addresses. */
   TRUSTED_PROXIES: trustedProxiesVariable,
 };

@@ -13,10 +13,15 @@ export const DEFAULT_KEY_LIMITS: KeyLimitDefaults = { maxConcurrency: 8, rateLim
 
 export type KeyWithLimits<Key extends AccountKey = AccountKey> = Omit<Key, 'maxConcurrency' | 'rateLimitPerMinute'> & KeyLimitDefaults;
 
-export function withKeyLimits<Key extends AccountKey>(key: Key, defaults: KeyLimitDefaults): KeyWithLimits<Key> {
+/** The limits a key is held to: its own where set, else the deployment's. */
+export function effectiveLimits(key: Pick<AccountKey, 'maxConcurrency' | 'rateLimitPerMinute'>, defaults: KeyLimitDefaults): KeyLimitDefaults {
   return {
-    ...key,
     maxConcurrency: key.maxConcurrency ?? defaults.maxConcurrency,
     rateLimitPerMinute: key.rateLimitPerMinute ?? defaults.rateLimitPerMinute,
   };
+}
+
+/** A key as the API lists it: the effective limits in place of its own (which may be null). */
+export function withKeyLimits<Key extends AccountKey>(key: Key, defaults: KeyLimitDefaults): KeyWithLimits<Key> {
+  return { ...key, ...effectiveLimits(key, defaults) };
 }

@@ -5,6 +5,7 @@ import type { Settler } from '@voice-router/settlement';
 import type { Logger } from '@voice-router/service-kit';
 import type { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { InFlightRequests } from './lifecycle/in-flight.js';
+import type { RequestLimits } from './limits/request-limits.js';
 
 export interface DataPlaneContext {
   sql: SqlClient;
@@ -16,4 +17,6 @@ export interface DataPlaneContext {
   attemptTimeoutMs: number;
   /** Speech requests being served; a drain turns new ones away. */
   inFlight: InFlightRequests;
+  /** Per-key rate and concurrency limits; undefined when switched off (KEY_LIMITS=off). */
+  limits?: RequestLimits;
 }

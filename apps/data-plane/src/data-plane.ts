@@ -2,10 +2,12 @@
 import type { SqlClient } from '@voice-router/ledger';
 import type { ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
+import type { KeyLimiter, KeyLimits } from '@voice-router/limits';
 import type { Logger, TrustedProxies } from '@voice-router/service-kit';
 import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { DataPlaneContext } from './context.js';
 import { createInFlightRequests } from './lifecycle/in-flight.js';
+import { createRequestLimits } from './limits/request-limits.js';
 import { createStreamMetrics, instrumentApp, registerMetricsRoute } from './metrics/stream-metrics.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
@@ -32,6 +34,10 @@ export interface DataPlaneOptions {
   trustedProxies?: TrustedProxies;
   /** Benchmarks only: count streams and backlog, served on loopback at GET /internal/metrics. */
   metrics?: boolean;
+  /** Enforces per-key rate and concurrency limits (startKeyLimiter); none: not enforced. Owned by the caller. */
+  keyLimiter?: KeyLimiter;
+  /** The limits of keys without their own (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: 8, 600). */
+  keyLimitDefaults?: KeyLimits;
 }
 
 export interface DataPlane {
@@ -61,6 +67,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     streamMaxDurationMs: options.streamMaxDurationMs,
     attemptTimeoutMs: options.attemptTimeoutMs,
     inFlight: createInFlightRequests(),
+    limits: options.keyLimiter && createRequestLimits(options.keyLimiter, options.keyLimitDefaults ?? { maxConcurrency: 8, rateLimitPerMinute: 600 }),
   };
   const app = uws.App();
   // Decided once here: without metrics the routes get the bare app and no request pays for them.

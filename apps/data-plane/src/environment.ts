@@ -17,6 +17,8 @@ export const providerEnvironmentShape = {
   CARTESIA_API_KEY: z.string().optional(),
   CARTESIA_BASE_URL: providerBaseUrl,
   LOCAL_TTS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Local synthesis requests that may wait for a worker; more are refused with 503 and Retry-After. */
+  LOCAL_TTS_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   UPSTREAM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   UPSTREAM_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(65_536).default(1024),
@@ -48,6 +50,13 @@ export const dataPlaneEnvironmentShape = {
   SETTLEMENT_MAX_PENDING: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** At shutdown, how long to wait for held settlements before giving up on them (loudly). */
   SETTLEMENT_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** Limits of keys that have none of their own; the same names and bounds as the control plane's. */
+  DEFAULT_KEY_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
+  DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** `off` stops enforcing rate and concurrency limits (benchmarks, emergencies); spend caps always hold. */
+  KEY_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** With REDIS_URL: how long a stream's concurrency slot outlives its replica (refreshed every third of it). */
+  CONCURRENCY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
 };
 
 export const dataPlaneEnvironmentSchema = z
@@ -74,7 +83,7 @@ export function providerSettings(environment: ProviderEnvironment) {
     openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },
     elevenlabs: { apiKey: environment.ELEVENLABS_API_KEY, baseUrl: environment.ELEVENLABS_BASE_URL },
     cartesia: { apiKey: environment.CARTESIA_API_KEY, baseUrl: environment.CARTESIA_BASE_URL },
-    local: { workers: environment.LOCAL_TTS_WORKERS },
+    local: { workers: environment.LOCAL_TTS_WORKERS, maxQueued: environment.LOCAL_TTS_MAX_QUEUE },
   };
 }
 
@@ -105,5 +114,16 @@ export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsS
     shutdownGraceMs: environment.SHUTDOWN_GRACE_MS,
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     trustedProxies: environment.TRUSTED_PROXIES,
+    keyLimitDefaults: { maxConcurrency: environment.DEFAULT_KEY_MAX_CONCURRENCY, rateLimitPerMinute: environment.DEFAULT_KEY_RATE_LIMIT_PER_MINUTE },
+  };
+}
+
+/** How the key limiter is started: off, in this process's memory, or in Redis shared by every replica. */
+export function keyLimiterSettings(environment: z.infer<typeof dataPlaneSettingsSchema> & { REDIS_URL?: string; REDIS_PREFIX: string }) {
+  return {
+    enabled: environment.KEY_LIMITS === 'on',
+    redisUrl: environment.REDIS_URL,
+    prefix: environment.REDIS_PREFIX,
+    leaseTtlMs: environment.CONCURRENCY_LEASE_TTL_MS,
   };
 }

@@ -1,3 +1,7 @@
 // @voice-router/data-plane: the low-latency HTTP server for speech, catalog, status and credits.
 export { startDataPlane, type DataPlane, type DataPlaneOptions } from './data-plane.js';
-export { dataPlaneEnvironmentSchema, dataPlaneEnvironmentShape, dataPlaneSettings, providerSettings, settlerSettings, type DataPlaneEnvironment } from './environment.js';
+export {
+  dataPlaneEnvironmentSchema, dataPlaneEnvironmentShape, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings,
+  type DataPlaneEnvironment,
+} from './environment.js';
+export { startKeyLimiter, type KeyLimiterSettings } from './limits/request-limits.js';

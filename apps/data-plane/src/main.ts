@@ -4,7 +4,8 @@ import { createProviderRegistry } from '@voice-router/providers';
 import { createQueueSettler } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { startDataPlane } from './data-plane.js';
-import { dataPlaneEnvironmentSchema, dataPlaneSettings, providerSettings, settlerSettings } from './environment.js';
+import { dataPlaneEnvironmentSchema, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings } from './environment.js';
+import { startKeyLimiter } from './limits/request-limits.js';
 
 async function main() {
   const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
@@ -14,8 +15,10 @@ async function main() {
   const settler = createQueueSettler({
     redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger, ...settlerSettings(environment),
   });
+  const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), logger);
   const dataPlane = await startDataPlane({
     ...dataPlaneSettings(environment),
+    keyLimiter,
     sql: database.sql,
     registry,
     settler,
@@ -26,7 +29,7 @@ async function main() {
   logger.info('data plane listening', { url: `http://${environment.HOST}:${dataPlane.port}`, pid: process.pid });
   // Reverse order: drain the streams, then settle what they decided, then let go of the rest.
   onShutdown(
-    [() => database.close(), () => registry.close(), async () => void (await settler.close()), () => dataPlane.close()],
+    [() => database.close(), () => registry.close(), async () => void (await settler.close()), async () => keyLimiter?.close(), () => dataPlane.close()],
     (message) => logger.info(message),
     { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 },
   );

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
 import { controlPlaneSettings, createControlPlaneApp, createRateLimitStore, listen } from '@voice-router/control-plane';
-import { dataPlaneSettings, providerSettings, settlerSettings, startDataPlane } from '@voice-router/data-plane';
+import { dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startDataPlane, startKeyLimiter } from '@voice-router/data-plane';
 import { openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
 import {
@@ -77,8 +77,13 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     const controlPlane = await listen(controlPlaneApp, '127.0.0.1', 0);
     closers.push(() => controlPlane.close());
 
+    // In memory here, or in Redis with REDIS_URL (shared with data planes in other processes).
+    const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), logger.child({ component: 'data-plane' }));
+    if (keyLimiter) closers.push(() => keyLimiter.close());
+
     const dataPlane = await startDataPlane({
       ...dataPlaneSettings(environment),
+      keyLimiter,
       sql: database.sql,
       registry,
       settler,

@@ -23,6 +23,8 @@ describe.runIf(scaledAvailable)('scaled-out mode under concurrency and crashes',
         CARTESIA_API_KEY: slowCartesia.apiKey, CARTESIA_BASE_URL: slowCartesia.baseUrl,
         // A short reaper bound so the crash test finishes quickly; streams are capped below it.
         STREAM_MAX_DURATION_MS: '3000', RESERVATION_REAP_AFTER_MS: '4000', REAPER_INTERVAL_MS: '500',
+        // This suite is about the wallet: keys may open all 200 requests at once (limits.e2e.test.ts tests limits).
+        DEFAULT_KEY_MAX_CONCURRENCY: '1000',
       },
     });
   });

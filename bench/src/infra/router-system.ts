@@ -50,6 +50,8 @@ export interface RouterSystem {
   stopDataPlane(): Promise<void>;
   /** Starts it again, e.g. with metrics or a CPU profile. */
   startDataPlane(options: DataPlaneOptions): Promise<void>;
+  /** Scaled: one more data plane on the same database and Redis, with extra environment (e.g. KEY_LIMITS=off). */
+  startExtraDataPlane?(environment: Record<string, string>): Promise<{ baseUrl: string; process: ManagedProcess }>;
   stop(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export async function startScaledRouter(
     return managed;
   };
   let dataPlane = await launch(options);
+  const extras: ManagedProcess[] = [];
   const admin: RouterSystem['admin'] = (...args) => runToCompletion('admin', [entry('admin'), ...args], { DATABASE_URL: scope.database.url });
   return {
     mode: 'scaled',
@@ -142,6 +145,16 @@ export async function startScaledRouter(
     async startDataPlane(next) {
       dataPlane = await launch(next);
     },
-    stop: () => stopAll([dataPlane, worker, controlPlane]),
+    async startExtraDataPlane(extraEnvironment) {
+      const extraPort = await freePort();
+      const extraUrl = `http://127.0.0.1:${extraPort}`;
+      const environment = { ...shared, ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
+      const managed = startProcess('data-plane-extra', [entry('data-plane')], environment);
+      extras.push(managed);
+      await waitUntilServing(`${extraUrl}/v1/status`, [managed, controlPlane, worker]);
+      if (quietStart) await waitUntilQuiet(managed.pid);
+      return { baseUrl: extraUrl, process: managed };
+    },
+    stop: () => stopAll([...extras, dataPlane, worker, controlPlane]),
   };
 }

@@ -1,7 +1,10 @@
 // The systems every scenario compares, and the request each expects for the same speech: the router
 // takes OpenAI's format with a pk_ key; the references take the upstream's own request unchanged.
 
-export type SystemName = 'direct' | 'bare-proxy' | 'gateway' | 'router-embedded' | 'router-scaled';
+export type SystemName =
+  | 'direct' | 'bare-proxy' | 'gateway' | 'router-embedded' | 'router-scaled'
+  /** The same router with per-key rate and concurrency limits switched off (KEY_LIMITS=off), for scenarios 1-2. */
+  | 'router-embedded-nolimits' | 'router-scaled-nolimits';
 export const REFERENCE_SYSTEMS: SystemName[] = ['direct', 'bare-proxy', 'gateway'];
 
 /** Audio sizes the fake produces for these inputs (it sizes bodies like speech: ~15 characters a second, 64 kbps MP3). */

@@ -38,12 +38,15 @@ SELECT $1::uuid,
 FROM generate_series($2::int + 1, $2::int + $3::int) AS k, (VALUES (0), (1)) AS steps(step)
 ORDER BY k, step`;
 
+const GENEROUS_LIMITS = { maxConcurrency: 10_000, rateLimitPerMinute: 1_000_000 };
+
 const database = values.pglite
   ? await ledger.openDatabase({ kind: 'pglite', dataDir: values.pglite })
   : await ledger.openDatabase({ kind: 'postgres', url: values['database-url']!, poolSize: 1 });
 async function fundedAccount(email: string, micros: bigint) {
   const user = await ledger.createUser(database.prisma, { email });
-  const key = await ledger.createApiKey(database.prisma, { accountId: user.personalAccountId, name: 'bench' });
+  // Generous limits: the load scenarios measure the cost of checking limits, not of being refused by them.
+  const key = await ledger.createApiKey(database.prisma, { accountId: user.personalAccountId, name: 'bench', ...GENEROUS_LIMITS });
   await ledger.grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: micros, source: 'admin', metadata: { by: 'benchmark' } });
   return { email, userId: user.userId, accountId: user.personalAccountId, key: key.keyValue };
 }

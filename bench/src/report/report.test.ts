@@ -42,3 +42,18 @@ describe('report helpers', () => {
     expect(checks.find((check) => check.scenario === '7')?.met).toBeUndefined();
   });
 });
+
+describe('the price of per-key limits', () => {
+  it('compares each router with its KEY_LIMITS=off twin and judges the two targets', async () => {
+    const { limitsOverhead } = await import('./limits-overhead.js');
+    const ttfb = (system: string, p50: number) => ({ system, concurrency: 1, p50 });
+    const rate = (system: string, requestsPerSecond: number) => ({ system, requestsPerSecond, cpuMicrosPerRequest: 100 });
+    const rows = limitsOverhead(
+      { rows: [ttfb('router-scaled', 2.2), ttfb('router-scaled-nolimits', 2.0), ttfb('router-embedded', 3)], added: [] } as never,
+      [rate('router-scaled', 900), rate('router-scaled-nolimits', 1000), rate('router-embedded', 500)] as never,
+    );
+    expect(rows).toEqual([expect.objectContaining({ mode: 'scaled', addedTtfbP50Ms: 0.2, throughputCostPercent: 10 })]);
+    const checks = checkTargets({ scenarios: { limits: rows } } as unknown as BenchResults).filter((check) => check.scenario === '2b');
+    expect(checks.map((check) => check.met)).toEqual([true, true]);
+  });
+});

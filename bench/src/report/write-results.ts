@@ -13,6 +13,7 @@ import type { HotWalletRow } from '../scenarios/hot-wallet.js';
 import type { SettlementRow } from '../scenarios/settlement.js';
 import type { SlowStreamRow } from '../scenarios/slow-streams.js';
 import type { ThroughputRow } from '../scenarios/throughput.js';
+import type { LimitsOverheadRow } from './limits-overhead.js';
 import { renderMarkdown } from './markdown.js';
 import { groupedBarChart } from './svg-chart.js';
 import { checkTargets } from './targets-check.js';
@@ -24,6 +25,8 @@ export interface BenchResults {
   dirty?: boolean;
   durationSeconds?: number;
   quick: boolean;
+  /** `--limits-only`: scenarios 1 (one stream) and 2 for the routers and their KEY_LIMITS=off twins only. */
+  limitsOnly?: boolean;
   machine: ReturnType<typeof machineSummary>;
   upstream: typeof UPSTREAM_PACING;
   notes: string[];
@@ -36,6 +39,8 @@ export interface BenchResults {
     hotWallet?: HotWalletRow[];
     settlement?: SettlementRow;
     activity?: Array<ActivityRow & { seedSeconds?: number }>;
+    /** Scenarios 1-2 with per-key limits on and off (KEY_LIMITS=off twins). */
+    limits?: LimitsOverheadRow[];
   };
 }
 
@@ -50,7 +55,7 @@ export function gitState(): { commit: string; dirty: boolean } {
   }
 }
 
-const SYSTEM_ORDER = ['direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-scaled'];
+const SYSTEM_ORDER = ['direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-scaled', 'router-scaled-nolimits'];
 
 function charts(results: BenchResults) {
   const rows = results.scenarios.addedTtfb?.rows ?? [];
@@ -79,7 +84,8 @@ function charts(results: BenchResults) {
 /** Writes every file and returns their paths relative to the repository. */
 export function writeResults(results: BenchResults, { rerender = false } = {}): string[] {
   if (!rerender && !results.commit) Object.assign(results, gitState());
-  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick ? ['quick'] : []));
+  // Quick and limits-only runs are partial: they never replace the committed report or latest.json.
+  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick || results.limitsOnly ? ['quick'] : []));
   fs.mkdirSync(directory, { recursive: true });
   const stem = `${results.startedAt.slice(0, 10)}-${results.commit}`;
   const svg = charts(results);

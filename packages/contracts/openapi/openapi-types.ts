@@ -286,7 +286,11 @@ export interface paths {
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a key's name or limits
+         * @description Beyond the spec: changes a key after creation (name and limits). Allowed for the member who minted it and for owners of its account; anyone else, or an unknown or revoked id, gets 404. Only the fields sent change; null returns a limit to the deployment default or removes a cap. A new cap counts what the key already spent in the current window. Takes effect at once on a data plane in the same process and within AUTH_CACHE_TTL_MS (500 ms) on every replica.
+         */
+        patch: operations["updateKey"];
         trace?: never;
     };
     "/v1/usage": {
@@ -330,8 +334,8 @@ export interface components {
         /** @description Every error response. `details` is for people; `error` (and `code` when present) are stable machine codes. */
         Error: {
             /** @enum {string} */
-            error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
-            /** @description A finer machine-readable category. On 502/504 upstream_error it is one of the upstream failure codes listed on POST /v1/audio/speech. */
+            error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "spend_limit_exceeded" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "concurrency_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
+            /** @description A finer machine code where one `error` covers several cases: on 502/504 upstream_error one of the upstream failure codes listed on POST /v1/audio/speech; on 429 `rate_limit_exceeded` (rate_limited) or `concurrency_limit_exceeded` (concurrency_limited); on 402 spend_limit_exceeded `daily_spend_cap_exceeded` or `monthly_spend_cap_exceeded`. */
             code?: string;
             details?: string;
         };
@@ -504,7 +508,7 @@ export interface components {
         ApiKeyList: {
             keys: components["schemas"]["ApiKey"][];
         };
-        /** @description Limits are stored now and enforced by the data plane in a later release. */
+        /** @description maxConcurrency: speech streams open at once (429 concurrency_limited beyond it). rateLimitPerMinute: requests per 60-second window (429 rate_limited beyond it). Without them the deployment defaults apply (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE). dailySpendCapMicros / monthlySpendCapMicros: committed plus reserved spend of this key in the current UTC day / UTC month (402 spend_limit_exceeded beyond it); without them there is no cap. */
         CreateApiKeyRequest: {
             name: string;
             maxConcurrency?: number;
@@ -590,6 +594,14 @@ export interface components {
             /** @description Sessions ended, the calling one included. */
             revoked_count: number;
         };
+        /** @description Only the fields present change; null sets a limit back to the deployment default, or removes a cap. maxConcurrency: speech streams open at once (429 concurrency_limited beyond it). rateLimitPerMinute: requests per 60-second window (429 rate_limited beyond it). Without them the deployment defaults apply (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE). dailySpendCapMicros / monthlySpendCapMicros: committed plus reserved spend of this key in the current UTC day / UTC month (402 spend_limit_exceeded beyond it); without them there is no cap. */
+        UpdateApiKeyRequest: {
+            name?: string;
+            maxConcurrency?: number | null;
+            rateLimitPerMinute?: number | null;
+            dailySpendCapMicros?: number | null;
+            monthlySpendCapMicros?: number | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -648,7 +660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description insufficient_credit */
+            /** @description insufficient_credit, spend_limit_exceeded */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -660,6 +672,17 @@ export interface operations {
             /** @description scope_required */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. concurrency_limited (`code`: concurrency_limit_exceeded): the key already has maxConcurrency speech streams open across every replica; a slot frees the moment a stream ends. A client may treat either as the same condition. */
+            429: {
+                headers: {
+                    /** @description Rate limit: whole seconds until the window resets (hard). Concurrency limit: 1 (a soft hint). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -684,12 +707,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description provider_unavailable: the provider has no API key on this deployment, or its circuit breaker is open or half-open (then nothing was reserved or charged). */
+            /** @description provider_unavailable: the provider has no API key on this deployment, its circuit breaker is open or half-open (then nothing was reserved or charged), the local synthesis queue is full, or this replica is shutting down. */
             503: {
                 headers: {
                     /** @description Present when the circuit breaker refused the request: `open`, or `half_open` while one probe request is in flight. */
                     "X-Router-Breaker-State"?: "open" | "half_open";
-                    /** @description With `open`: whole seconds (rounded up) until the breaker lets a probe through. */
+                    /** @description With `open`: whole seconds (rounded up) until the breaker lets a probe through; with a full local queue: when to retry. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -741,6 +764,17 @@ export interface operations {
             /** @description organization_required, forbidden */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -799,6 +833,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listProviders: {
@@ -822,6 +867,17 @@ export interface operations {
             /** @description unauthorized */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -873,6 +929,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getStatus: {
@@ -896,6 +963,17 @@ export interface operations {
             /** @description unauthorized */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the rate window resets (a hard value: earlier retries are refused). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1312,6 +1390,68 @@ export interface operations {
                 };
             };
             /** @description scope_required, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   slow_down: 400,
   unauthorized: 401,
   insufficient_credit: 402,
+  spend_limit_exceeded: 402,
   scope_required: 403,
   organization_required: 403,
   forbidden: 403,
@@ -16,6 +17,7 @@ export const ERROR_STATUS = {
   invalid_device_code: 404,
   expired_token: 410,
   rate_limited: 429,
+  concurrency_limited: 429,
   method_not_allowed: 405,
   internal_error: 500,
   upstream_error: 502,
@@ -51,7 +53,11 @@ export const ErrorBodySchema = z
     code: z
       .string()
       .optional()
-      .describe('A finer machine-readable category. On 502/504 upstream_error it is one of the upstream failure codes listed on POST /v1/audio/speech.'),
+      .describe(
+        'A finer machine code where one `error` covers several cases: on 502/504 upstream_error one of the upstream failure codes listed on ' +
+          'POST /v1/audio/speech; on 429 `rate_limit_exceeded` (rate_limited) or `concurrency_limit_exceeded` (concurrency_limited); on 402 ' +
+          'spend_limit_exceeded `daily_spend_cap_exceeded` or `monthly_spend_cap_exceeded`.',
+      ),
     details: z.string().optional(),
   })
   .meta({ id: 'Error', description: 'Every error response. `details` is for people; `error` (and `code` when present) are stable machine codes.' });
@@ -64,3 +70,11 @@ export function errorBody(code: ErrorCode, details?: string, category?: string):
   if (details !== undefined) body.details = details;
   return body;
 }
+
+/** The finer `code` values of the per-key limits (429 and 402). */
+export const LIMIT_CODES = {
+  rate: 'rate_limit_exceeded',
+  concurrency: 'concurrency_limit_exceeded',
+  daily_spend_cap: 'daily_spend_cap_exceeded',
+  monthly_spend_cap: 'monthly_spend_cap_exceeded',
+} as const;

@@ -1,6 +1,6 @@
 // @voice-router/contracts: request/response schemas shared by the servers, the CLI and the OpenAPI document.
 export {
-  ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, UPSTREAM_FAILURE_CODES, ErrorBodySchema, errorBody,
+  ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, UPSTREAM_FAILURE_CODES, LIMIT_CODES, ErrorBodySchema, errorBody,
   type ErrorCode, type ErrorBody, type UpstreamFailureCode,
 } from './errors.js';
 export {
@@ -21,5 +21,8 @@ export {
   DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema, WhoamiResponseSchema, LogoutResponseSchema,
   SessionSchema, SessionListSchema, RevokedSessionSchema, LogoutAllResponseSchema,
 } from './auth.js';
-export { ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
+export {
+  ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, UpdateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema,
+  KEY_LIMIT_BOUNDS, type UpdateApiKeyRequest,
+} from './keys.js';
 export { UsageQuerySchema, UsageResponseSchema } from './usage.js';

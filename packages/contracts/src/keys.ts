@@ -3,6 +3,20 @@ import { z } from 'zod';
 
 const micros = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 
+/** What a key may set; the deployment defaults (DEFAULT_KEY_*) obey the same bounds. */
+export const KEY_LIMIT_BOUNDS = {
+  maxConcurrency: { min: 1, max: 10_000 },
+  rateLimitPerMinute: { min: 1, max: 1_000_000 },
+} as const;
+const maxConcurrency = z.int().min(KEY_LIMIT_BOUNDS.maxConcurrency.min).max(KEY_LIMIT_BOUNDS.maxConcurrency.max);
+const rateLimitPerMinute = z.int().min(KEY_LIMIT_BOUNDS.rateLimitPerMinute.min).max(KEY_LIMIT_BOUNDS.rateLimitPerMinute.max);
+const keyName = z.string().trim().min(1).max(100);
+const LIMITS_DESCRIPTION =
+  'maxConcurrency: speech streams open at once (429 concurrency_limited beyond it). rateLimitPerMinute: requests per 60-second window ' +
+  '(429 rate_limited beyond it). Without them the deployment defaults apply (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE). ' +
+  'dailySpendCapMicros / monthlySpendCapMicros: committed plus reserved spend of this key in the current UTC day / UTC month ' +
+  '(402 spend_limit_exceeded beyond it); without them there is no cap.';
+
 export const ApiKeySchema = z
   .object({
     id: z.string(),
@@ -25,13 +39,29 @@ export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) }).meta({
 
 export const CreateApiKeyRequestSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(100),
-    maxConcurrency: z.int().min(1).max(10_000).optional(),
-    rateLimitPerMinute: z.int().min(1).max(1_000_000).optional(),
+    name: keyName,
+    maxConcurrency: maxConcurrency.optional(),
+    rateLimitPerMinute: rateLimitPerMinute.optional(),
     dailySpendCapMicros: micros.optional(),
     monthlySpendCapMicros: micros.optional(),
   })
-  .meta({ id: 'CreateApiKeyRequest', description: 'Limits are stored now and enforced by the data plane in a later release.' });
+  .meta({ id: 'CreateApiKeyRequest', description: LIMITS_DESCRIPTION });
+
+export const UpdateApiKeyRequestSchema = z
+  .strictObject({
+    name: keyName.optional(),
+    maxConcurrency: maxConcurrency.nullable().optional(),
+    rateLimitPerMinute: rateLimitPerMinute.nullable().optional(),
+    dailySpendCapMicros: micros.nullable().optional(),
+    monthlySpendCapMicros: micros.nullable().optional(),
+  })
+  .refine((changes) => Object.keys(changes).length > 0, { message: 'send at least one field to change' })
+  .meta({
+    id: 'UpdateApiKeyRequest',
+    description: `Only the fields present change; null sets a limit back to the deployment default, or removes a cap. ${LIMITS_DESCRIPTION}`,
+  });
+
+export type UpdateApiKeyRequest = z.infer<typeof UpdateApiKeyRequestSchema>;
 
 export const CreatedApiKeySchema = ApiKeySchema.extend({
   keyValue: z.string().describe('The `pk_` secret. Shown once; only a hash is stored.'),

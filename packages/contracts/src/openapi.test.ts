@@ -103,3 +103,29 @@ describe('speech request parsing', () => {
     expect(SpeechRequestSchema.safeParse({ model: 'openai/tts-1', input: 'hi', voice: 5 }).success).toBe(false);
   });
 });
+
+describe('per-key limits in the document', () => {
+  const document = buildOpenApiDocument();
+  const operation = (path: string, method = 'get') =>
+    (document.paths as Record<string, Record<string, { responses: Record<string, { description: string; headers?: Record<string, unknown> }> }>>)[path]![method]!;
+
+  it('lists 429 with Retry-After on every data-plane endpoint, and tells the two 429 cases apart on speech', () => {
+    for (const [path, method] of [
+      ['/v1/audio/speech', 'post'], ['/v1/voices', 'get'], ['/v1/providers', 'get'], ['/v1/status', 'get'], ['/v1/credits', 'get'], ['/v1/credits/activity', 'get'],
+    ] as const) {
+      const limited = operation(path, method).responses['429'];
+      expect(limited, path).toBeDefined();
+      expect(limited!.headers).toHaveProperty('Retry-After');
+      expect(limited!.description).toContain('rate_limit_exceeded');
+    }
+    expect(operation('/v1/audio/speech', 'post').responses['429']!.description).toContain('concurrency_limit_exceeded');
+    expect(operation('/v1/audio/speech', 'post').responses['402']!.description).toBe('insufficient_credit, spend_limit_exceeded');
+  });
+
+  it('documents PATCH /v1/keys/{id} and an optional `code` on the error body', () => {
+    expect(operation('/v1/keys/{id}', 'patch').responses).toHaveProperty('404');
+    const error = document.components.schemas.Error as { properties: Record<string, unknown>; required: string[] };
+    expect(error.properties.code).toMatchObject({ type: 'string' });
+    expect(error.required).not.toContain('code');
+  });
+});

@@ -7,7 +7,9 @@ import {
   DeviceCodeResponseSchema, LogoutAllResponseSchema, LogoutResponseSchema, PollRequestSchema, RevokedSessionSchema, SessionListSchema,
   SessionSchema, SessionTokenResponseSchema, WhoamiResponseSchema,
 } from './auth.js';
-import { ApiKeyListSchema, ApiKeySchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema } from './keys.js';
+import {
+  ApiKeyListSchema, ApiKeySchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema, UpdateApiKeyRequestSchema,
+} from './keys.js';
 import { UsageResponseSchema } from './usage.js';
 import {
   ModelSchema, PricingSchema, ProviderSchema, ProviderStatusSchema, ProvidersResponseSchema, StatusResponseSchema,
@@ -19,7 +21,7 @@ const NAMED_SCHEMAS = [
   ProvidersResponseSchema, VoicesResponseSchema, StatusResponseSchema, ActivityRowSchema, ProviderSchema, ModelSchema,
   PricingSchema, VoiceSchema, ProviderStatusSchema, DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema,
   WhoamiResponseSchema, LogoutResponseSchema, ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema,
-  DeletedApiKeySchema, UsageResponseSchema, SessionSchema, SessionListSchema, RevokedSessionSchema, LogoutAllResponseSchema,
+  DeletedApiKeySchema, UsageResponseSchema, SessionSchema, SessionListSchema, RevokedSessionSchema, LogoutAllResponseSchema, UpdateApiKeyRequestSchema,
 ];
 
 const reference = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -48,6 +50,32 @@ function componentSchemas(): Record<string, unknown> {
 }
 
 const upstreamCodeList = Object.entries(UPSTREAM_FAILURE_CODES).map(([code, meaning]) => `\`${code}\` (${meaning})`).join('; ');
+const retryAfterHeader = (description: string) => ({ 'Retry-After': { schema: { type: 'integer', minimum: 1 }, description } });
+
+const RATE_LIMIT_TEXT =
+  'rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, ' +
+  'which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; ' +
+  'session tokens are not counted here.';
+
+/** 429 on data-plane endpoints a pk_ key may call: the rate case only. */
+const rateLimitedResponse = {
+  '429': {
+    description: RATE_LIMIT_TEXT,
+    headers: retryAfterHeader('Whole seconds until the rate window resets (a hard value: earlier retries are refused).'),
+    ...json('Error'),
+  },
+};
+
+/** 429 on speech: the rate case and the concurrency case, told apart by `error` (and `code`). */
+const speechLimitedResponse = {
+  '429': {
+    description:
+      `${RATE_LIMIT_TEXT} concurrency_limited (\`code\`: concurrency_limit_exceeded): the key already has maxConcurrency speech streams open ` +
+      'across every replica; a slot frees the moment a stream ends. A client may treat either as the same condition.',
+    headers: retryAfterHeader('Rate limit: whole seconds until the window resets (hard). Concurrency limit: 1 (a soft hint).'),
+    ...json('Error'),
+  },
+};
 
 const bearer = [{ apiKey: [] }];
 const session = [{ session: [] }];
@@ -115,20 +143,22 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
                 'audio/l16': { schema: { type: 'string', format: 'binary', description: '16-bit little-endian, 24 kHz, mono.' } },
               },
             },
-            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'scope_required', 'internal_error'),
+            ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'spend_limit_exceeded', 'scope_required', 'internal_error'),
+            ...speechLimitedResponse,
             '502': {
               description: `upstream_error: the provider failed before any audio. \`code\` is one of: ${upstreamCodeList}.`,
               ...json('Error'),
             },
             '503': {
               description:
-                'provider_unavailable: the provider has no API key on this deployment, or its circuit breaker is open or half-open (then nothing was reserved or charged).',
+                'provider_unavailable: the provider has no API key on this deployment, its circuit breaker is open or half-open (then nothing was reserved or charged), ' +
+                'the local synthesis queue is full, or this replica is shutting down.',
               headers: {
                 [SPEECH_HEADERS.breakerState]: {
                   schema: { type: 'string', enum: ['open', 'half_open'] },
                   description: 'Present when the circuit breaker refused the request: `open`, or `half_open` while one probe request is in flight.',
                 },
-                'Retry-After': { schema: { type: 'integer' }, description: 'With `open`: whole seconds (rounded up) until the breaker lets a probe through.' },
+                'Retry-After': { schema: { type: 'integer' }, description: 'With `open`: whole seconds (rounded up) until the breaker lets a probe through; with a full local queue: when to retry.' },
               },
               ...json('Error'),
             },
@@ -142,7 +172,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       '/v1/credits': {
         get: {
           operationId: 'getCredits', summary: 'Wallet balance', security: eitherToken, parameters: [organizationHeader],
-          responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized', 'organization_required', 'forbidden') },
+          responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized', 'organization_required', 'forbidden'), ...rateLimitedResponse },
         },
       },
       '/v1/credits/activity': {
@@ -151,13 +181,17 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
           summary: 'Wallet activity (ledger rows)',
           security: eitherToken,
           parameters: [organizationHeader, { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } }],
-          responses: { '200': { description: 'Ledger rows, newest first.', ...json('Activity') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
+          responses: {
+            '200': { description: 'Ledger rows, newest first.', ...json('Activity') },
+            ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden'),
+            ...rateLimitedResponse,
+          },
         },
       },
       '/v1/providers': {
         get: {
           operationId: 'listProviders', summary: 'Providers, models and pricing', security: eitherToken,
-          responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') }, ...errors('unauthorized') },
+          responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') }, ...errors('unauthorized'), ...rateLimitedResponse },
         },
       },
       '/v1/voices': {
@@ -170,7 +204,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
             { name: 'language', in: 'query', schema: { type: 'string' }, description: 'ISO prefix, case-insensitive (`en` matches `en-US`).' },
             { name: 'gender', in: 'query', schema: { type: 'string' }, description: 'Exact gender label, case-insensitive.' },
           ],
-          responses: { '200': { description: 'Voices across providers.', ...json('Voices') }, ...errors('invalid_body', 'unauthorized') },
+          responses: { '200': { description: 'Voices across providers.', ...json('Voices') }, ...errors('invalid_body', 'unauthorized'), ...rateLimitedResponse },
         },
       },
       '/v1/status': {
@@ -179,7 +213,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
           description:
             'Computed without upstream calls. `unavailable` with `missing_api_key` or `circuit_open`, `degraded` with `circuit_half_open`. ' +
             'Circuit-breaker states are per process: behind a load balancer each data-plane replica answers with its own view.',
-          responses: { '200': { description: 'Provider availability.', ...json('Status') }, ...errors('unauthorized') },
+          responses: { '200': { description: 'Provider availability.', ...json('Status') }, ...errors('unauthorized'), ...rateLimitedResponse },
         },
       },
       '/v1/auth/device-code': {
@@ -265,6 +299,17 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
             'Soft delete, by the member who minted the key or an owner of the key\'s account; another member of that account gets 403 forbidden; ' +
             'anyone else, or an unknown id, 404. The data plane stops accepting it at once in the same process and within one second on every replica.',
           responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'forbidden', 'not_found') },
+        },
+        patch: {
+          operationId: 'updateKey', summary: 'Change a key\'s name or limits', security: session,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          description:
+            'Beyond the spec: changes a key after creation (name and limits). Allowed for the member who minted it and for owners of its account; ' +
+            'anyone else, or an unknown or revoked id, gets 404. Only the fields sent change; null returns a limit to the deployment default or removes ' +
+            'a cap. A new cap counts what the key already spent in the current window. Takes effect at once on a data plane in the same process and ' +
+            'within AUTH_CACHE_TTL_MS (500 ms) on every replica.',
+          requestBody: { required: true, ...json('UpdateApiKeyRequest') },
+          responses: { '200': { description: 'The key as listed.', ...json('ApiKey') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'not_found') },
         },
       },
       '/v1/usage': {

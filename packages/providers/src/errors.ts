@@ -2,7 +2,8 @@
 // messages. Nothing taken from an upstream response (body, codes, headers) is kept: parsers read upstream
 // codes only to choose a category from the closed set below, and messages are written here.
 
-export type ProviderErrorKind = 'http' | 'timeout' | 'network' | 'protocol';
+/** `overloaded`: the provider refused the work for lack of capacity (the local synthesis queue is full); never retried. */
+export type ProviderErrorKind = 'http' | 'timeout' | 'network' | 'protocol' | 'overloaded';
 
 /**
  * Why an upstream failed, from a closed set the router owns. It is what a client sees in the `code` field of a
@@ -120,6 +121,8 @@ function describe(kind: ProviderErrorKind, status: number | null): string {
       return 'network error talking to upstream';
     case 'protocol':
       return 'upstream response was not audio';
+    case 'overloaded':
+      return 'no capacity for another request';
   }
 }
 

@@ -10,3 +10,15 @@ export class UnknownVoiceError extends Error {
     this.voice = voice;
   }
 }
+
+/** Every worker is busy and the queue of waiting jobs is full; nothing was started. */
+export class SynthesizerBusyError extends Error {
+  /** A guess at when a queue place frees: the average job time spread over the workers. */
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number) {
+    super('The local synthesizer is busy: every worker is working and the queue is full');
+    this.name = 'SynthesizerBusyError';
+    this.retryAfterMs = retryAfterMs;
+  }
+}

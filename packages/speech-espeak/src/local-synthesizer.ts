@@ -74,10 +74,19 @@ async function* streamJob(pool: WorkerPool, job: SynthesisJob, signal?: AbortSig
   }
 }
 
-export function createLocalSynthesizer(options: { workers?: number } = {}): LocalSynthesizer {
+export interface LocalSynthesizerOptions {
+  /** Worker threads. Default 1. */
+  workers?: number;
+  /** Jobs that may wait for a worker; beyond it synthesize() fails with SynthesizerBusyError. Default: unbounded. */
+  maxQueued?: number;
+}
+
+export function createLocalSynthesizer(options: LocalSynthesizerOptions = {}): LocalSynthesizer {
   const workers = options.workers ?? 1;
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a positive integer, got ${workers}`);
-  const pool = new WorkerPool(workers, new URL('./synthesis-worker.js', import.meta.url));
+  const maxQueued = options.maxQueued ?? Number.POSITIVE_INFINITY;
+  if (!(maxQueued >= 0)) throw new RangeError(`maxQueued must be zero or more, got ${maxQueued}`);
+  const pool = new WorkerPool(workers, new URL('./synthesis-worker.js', import.meta.url), maxQueued);
   return {
     voices: listVoices,
     // Not an async generator itself: validation must throw here, before the caller starts streaming.

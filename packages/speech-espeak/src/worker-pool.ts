@@ -1,4 +1,5 @@
-// Fixed-size pool of synthesis worker threads; jobs wait in a queue while every worker is busy.
+// Fixed-size pool of synthesis worker threads; jobs wait in a bounded queue while every worker is busy,
+// and beyond that bound are refused at once (SynthesizerBusyError) rather than queued without end.
 import { Worker } from 'node:worker_threads';
 import {
   SIGNAL_CANCELLED_JOB,
@@ -9,6 +10,7 @@ import {
   type SynthesizeMessage,
   type WorkerReply,
 } from './protocol.js';
+import { SynthesizerBusyError } from './errors.js';
 
 /** Receives one job's results; after `done` or `fail` nothing more arrives. */
 export interface JobSink {
@@ -28,6 +30,7 @@ interface Task {
   state: 'queued' | 'running' | 'cancelling' | 'finished';
   slot?: Slot;
   id?: number;
+  startedAt?: number;
 }
 
 interface Slot {
@@ -57,9 +60,15 @@ export class WorkerPool {
   readonly #queue: Task[] = [];
   #closed = false;
   #startupError: Error | undefined;
+  readonly #size: number;
+  readonly #maxQueued: number;
+  /** Moving average of how long a job holds a worker; seeds the busy refusal's Retry-After. */
+  #averageJobMs = 1_000;
 
-  constructor(size: number, workerUrl: URL) {
+  constructor(size: number, workerUrl: URL, maxQueued = Number.POSITIVE_INFINITY) {
     this.#workerUrl = workerUrl;
+    this.#size = size;
+    this.#maxQueued = maxQueued;
     // Start every worker now: loading and warming eSpeak NG takes a few hundred milliseconds that
     // should not land on the first request.
     for (let index = 0; index < size; index++) this.#spawn();
@@ -68,9 +77,11 @@ export class WorkerPool {
   submit(job: SynthesisJob, sink: JobSink): JobHandle {
     const task: Task = { job, sink, state: 'queued' };
     const refusal = this.#closed ? new Error('The local synthesizer is closed') : this.#startupError;
-    if (refusal) {
+    const full = !refusal && this.#idle.length === 0 && this.#queue.length >= this.#maxQueued;
+    if (refusal || full) {
       task.state = 'finished';
-      queueMicrotask(() => sink.fail(refusal));
+      const error = refusal ?? new SynthesizerBusyError(Math.ceil(this.#averageJobMs / this.#size));
+      queueMicrotask(() => sink.fail(error));
     } else {
       this.#queue.push(task);
       this.#dispatch();
@@ -109,6 +120,7 @@ export class WorkerPool {
       task.state = 'running';
       task.slot = slot;
       task.id = ++slot.lastJobId;
+      task.startedAt = performance.now();
       slot.task = task;
       const message: SynthesizeMessage = { type: 'synthesize', id: task.id, ...task.job };
       Atomics.store(slot.signals, SIGNAL_DISPATCHED_JOB, task.id);
@@ -146,6 +158,7 @@ export class WorkerPool {
       return;
     }
     const sink = this.#finish(task);
+    this.#averageJobMs += (performance.now() - task.startedAt! - this.#averageJobMs) / 8;
     if (!this.#closed) {
       this.#idle.push(slot);
       this.#dispatch();

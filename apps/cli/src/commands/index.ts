@@ -5,6 +5,7 @@ import { creditsCommand } from './credits.js';
 import { keysCreateCommand } from './keys-create.js';
 import { keysListCommand } from './keys-list.js';
 import { keysRevokeCommand } from './keys-revoke.js';
+import { keysUpdateCommand } from './keys-update.js';
 import { loginCommand } from './login.js';
 import { logoutCommand } from './logout.js';
 import { providersCommand } from './providers.js';
@@ -24,6 +25,7 @@ export const COMMANDS: Command[] = [
   sessionsRevokeCommand,
   keysListCommand,
   keysCreateCommand,
+  keysUpdateCommand,
   keysRevokeCommand,
   creditsCommand,
   activityCommand,

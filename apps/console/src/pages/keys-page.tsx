@@ -1,5 +1,5 @@
 // API keys of the selected account: the one-time secret after creation, the create form with
-// optional limits, and the list with "Revoke" on the keys this member minted.
+// optional limits, and the list with "Edit" (creator or owner) and "Revoke" (creator) on its keys.
 import type { ConsoleKey } from '../console-services.js';
 import { formatMicros } from '../money.js';
 import { Layout, type Viewer } from './layout.js';
@@ -25,7 +25,11 @@ export interface KeysPageProps {
 }
 
 function limits(key: ConsoleKey): string {
-  const parts = [`${key.maxConcurrency} concurrent`, `${key.rateLimitPerMinute}/min`];
+  const byDefault = (own: number | null) => (own === null ? ' (default)' : '');
+  const parts = [
+    `${key.effective.maxConcurrency} concurrent${byDefault(key.maxConcurrency)}`,
+    `${key.effective.rateLimitPerMinute}/min${byDefault(key.rateLimitPerMinute)}`,
+  ];
   if (key.dailySpendCapMicros !== null) parts.push(`${formatMicros(key.dailySpendCapMicros)}/day`);
   if (key.monthlySpendCapMicros !== null) parts.push(`${formatMicros(key.monthlySpendCapMicros)}/month`);
   return parts.join(' · ');
@@ -79,6 +83,7 @@ function KeyList({ viewer, keys }: { viewer: Viewer; keys: ConsoleKey[] }) {
               <td class="small nowrap">{formatDate(key.createdAt)}</td>
               <td class="small">{key.createdBy ?? '—'}</td>
               <td>
+                {key.editableByMe ? <a class="small" href={`/console/keys/${encodeURIComponent(key.id)}/edit`}>Edit</a> : null}{' '}
                 {key.revocableByMe ? (
                   <form method="post" action={`/console/keys/${encodeURIComponent(key.id)}/revoke`} class="inline">
                     <CsrfField token={viewer.csrfToken} />

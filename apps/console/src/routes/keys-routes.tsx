@@ -7,6 +7,7 @@ import { requireSignedIn, signedIn } from '../http/request-context.js';
 import { sendPage } from '../http/render.js';
 import { parseUsdToMicros } from '../money.js';
 import { KeysPage, type KeyFormValues, type KeysPageProps } from '../pages/keys-page.js';
+import { EditKeyPage, keyFormValues } from '../pages/edit-key-page.js';
 import { isFailure, noticeText, statusFor, viewerOf, type RouteDependencies } from './route-support.js';
 
 type KeyInput = Omit<Parameters<ConsoleServices['createKey']>[0], 'userId' | 'accountId'>;
@@ -52,13 +53,7 @@ export function keysRoutes({ services }: RouteDependencies): express.Router {
   });
 
   router.post('/keys', async (request, response) => {
-    const form: KeyFormValues = {
-      name: field(request, 'name', 200),
-      maxConcurrency: field(request, 'max_concurrency', 20),
-      rateLimitPerMinute: field(request, 'rate_limit_per_minute', 20),
-      dailySpendCap: field(request, 'daily_spend_cap', 40),
-      monthlySpendCap: field(request, 'monthly_spend_cap', 40),
-    };
+    const form = readKeyForm(request);
     const parsed = parseKeyForm(form);
     if (!parsed.ok) return render(response, { form, error: parsed.message }, 400);
     const { session, account } = signedIn(response);
@@ -74,5 +69,48 @@ export function keysRoutes({ services }: RouteDependencies): express.Router {
     response.redirect(303, '/console/keys?notice=key-revoked');
   });
 
+  async function editableKey(response: Response, keyId: string): Promise<ConsoleKey | undefined> {
+    const { session, account } = signedIn(response);
+    const keys = await services.listKeys({ userId: session.userId, accountId: account.accountId });
+    return isFailure(keys) ? undefined : keys.find((key) => key.id === keyId && key.editableByMe);
+  }
+
+  router.get('/keys/:keyId/edit', async (request, response) => {
+    const key = await editableKey(response, String(request.params.keyId));
+    if (!key) return render(response, { error: 'No such key that you created or whose account you own.' }, 404);
+    sendPage(response, <EditKeyPage viewer={viewerOf(response)} key_={key} form={keyFormValues(key)} />);
+  });
+
+  router.post('/keys/:keyId/edit', async (request, response) => {
+    const keyId = String(request.params.keyId);
+    const key = await editableKey(response, keyId);
+    if (!key) return render(response, { error: 'No such key that you created or whose account you own.' }, 404);
+    const form = readKeyForm(request);
+    const parsed = parseKeyForm(form);
+    if (!parsed.ok) return sendPage(response, <EditKeyPage viewer={viewerOf(response)} key_={key} form={form} error={parsed.message} />, 400);
+    const { session, account } = signedIn(response);
+    // Every field is on the form, so an empty one means "back to the default" / "no cap".
+    const { input } = parsed;
+    const result = await services.updateKey({
+      userId: session.userId, accountId: account.accountId, keyId,
+      changes: {
+        name: input.name, maxConcurrency: input.maxConcurrency ?? null, rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+        dailySpendCapMicros: input.dailySpendCapMicros ?? null, monthlySpendCapMicros: input.monthlySpendCapMicros ?? null,
+      },
+    });
+    if (!result.ok) return sendPage(response, <EditKeyPage viewer={viewerOf(response)} key_={key} form={form} error={result.message} />, statusFor(result));
+    response.redirect(303, '/console/keys?notice=key-updated');
+  });
+
   return router;
+}
+
+function readKeyForm(request: express.Request): KeyFormValues {
+  return {
+    name: field(request, 'name', 200),
+    maxConcurrency: field(request, 'max_concurrency', 20),
+    rateLimitPerMinute: field(request, 'rate_limit_per_minute', 20),
+    dailySpendCap: field(request, 'daily_spend_cap', 40),
+    monthlySpendCap: field(request, 'monthly_spend_cap', 40),
+  };
 }

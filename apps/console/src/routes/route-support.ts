@@ -44,6 +44,7 @@ export function statusFor(failure: Failure<string>): number {
 // Redirect-after-POST carries a notice id, never free text, so links cannot put words on the page.
 const notices: Record<string, string> = {
   'key-revoked': 'Key revoked. Requests using it are refused from now on.',
+  'key-updated': 'Key updated. Its new limits apply on every server within a second.',
   'account-switched': 'Switched account.',
   'organization-created': 'Organization created. It has its own wallet and keys.',
   'invitation-accepted': 'Invitation accepted. You are now a member of this organization.',

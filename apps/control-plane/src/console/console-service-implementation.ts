@@ -4,15 +4,17 @@
 import type { ConsoleServices, ConsoleAccount, ConsoleKey } from '@voice-router/console';
 import {
   acceptInvitation, createApiKey, createInvitation, createOrganization, findAccountKey, getCredits, isMember, listAccountKeys,
-  listActivity, listInvitations, listUserAccounts, memberRole, microsToNumber, removeMember, revokeAccountKey, usageReport, type Database,
+  listActivity, listInvitations, listUserAccounts, memberRole, microsToNumber, removeMember, revokeAccountKey, updateApiKey, usageReport,
+  type Database,
 } from '@voice-router/ledger';
-import { withKeyLimits, type KeyLimitDefaults } from '../key-limits.js';
+import { effectiveLimits, type KeyLimitDefaults } from '../key-limits.js';
 import type { AttemptLimiters } from '../security/attempt-limits.js';
 import { createSignInServices } from './sign-in-services.js';
 
 export interface ConsoleServiceOptions {
   database: Database;
   signupMode: 'open' | 'invite';
+  /** Called with a revoked or changed key's hash (a data plane in this process drops it from its cache). */
   onKeyRevoked(keyHash: string): void;
   limits: AttemptLimiters;
   keyLimitDefaults: KeyLimitDefaults;
@@ -26,7 +28,8 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
   const sql = database.sql;
 
   const toConsoleKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number], userId: string, role: string | undefined): ConsoleKey => ({
-    ...withKeyLimits(key, options.keyLimitDefaults), revocableByMe: key.createdByUserId === userId || role === 'owner',
+    ...key, effective: effectiveLimits(key, options.keyLimitDefaults),
+    revocableByMe: key.createdByUserId === userId || role === 'owner', editableByMe: key.createdByUserId === userId || role === 'owner',
   });
 
   return {
@@ -61,6 +64,23 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
       if (!outcome.ok) return { ok: false, reason: 'not_found', message: 'No such key.' };
       options.onKeyRevoked(outcome.keyHash);
       return { ok: true };
+    },
+
+    async updateKey({ userId, accountId, keyId, changes }) {
+      if (!changes.name.trim() || changes.name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters).' };
+      const notFound = { ok: false as const, reason: 'not_found' as const, message: 'No such key that you created or whose account you own.' };
+      const micros = (value: number | null) => (value === null ? null : BigInt(value));
+      const updated = await updateApiKey(sql, {
+        keyId, userId,
+        changes: {
+          name: changes.name.trim(), maxConcurrency: changes.maxConcurrency, rateLimitPerMinute: changes.rateLimitPerMinute,
+          dailySpendCapMicros: micros(changes.dailySpendCapMicros), monthlySpendCapMicros: micros(changes.monthlySpendCapMicros),
+        },
+      });
+      if (!updated || updated.accountId !== accountId) return notFound;
+      options.onKeyRevoked(updated.keyHash);
+      const key = (await findAccountKey(sql, accountId, keyId))!;
+      return { ok: true, key: toConsoleKey(key, userId, await memberRole(sql, userId, accountId)) };
     },
 
     async wallet({ userId, accountId }) {

@@ -1,15 +1,29 @@
-// GET/POST /v1/keys and DELETE /v1/keys/{id} (session tokens only).
+// GET/POST /v1/keys, PATCH and DELETE /v1/keys/{id} (session tokens only).
 import { Router } from 'express';
-import { CreateApiKeyRequestSchema } from '@voice-router/contracts';
-import { createApiKey, findAccountKey, listAccountKeys, revokeAccountKey, type Database } from '@voice-router/ledger';
+import { CreateApiKeyRequestSchema, UpdateApiKeyRequestSchema, type UpdateApiKeyRequest } from '@voice-router/contracts';
+import {
+  createApiKey, findAccountKey, listAccountKeys, revokeAccountKey, updateApiKey, type ApiKeyChanges, type Database,
+} from '@voice-router/ledger';
 import { accountOf, callerOf, requireSession, sendError } from '../authenticate.js';
 import { withKeyLimits, type KeyLimitDefaults } from '../key-limits.js';
 
 export interface KeyRouteOptions {
   database: Database;
-  /** Called with the revoked key's hash so a data plane in this process drops it from its cache at once. */
+  /** Called with a revoked or changed key's hash so a data plane in this process drops it from its cache at once. */
   onKeyRevoked(keyHash: string): void;
   keyLimitDefaults: KeyLimitDefaults;
+}
+
+const optionalMicros = (value: number | null | undefined) => (value === undefined || value === null ? value : BigInt(value));
+
+function keyChanges(request: UpdateApiKeyRequest): ApiKeyChanges {
+  return {
+    name: request.name,
+    maxConcurrency: request.maxConcurrency,
+    rateLimitPerMinute: request.rateLimitPerMinute,
+    dailySpendCapMicros: optionalMicros(request.dailySpendCapMicros),
+    monthlySpendCapMicros: optionalMicros(request.monthlySpendCapMicros),
+  };
 }
 
 export function keyRoutes(options: KeyRouteOptions): Router {
@@ -56,6 +70,23 @@ export function keyRoutes(options: KeyRouteOptions): Router {
     if (!outcome.ok) return sendError(response, 'not_found', 'no such key');
     options.onKeyRevoked(outcome.keyHash);
     response.json({ deleted: true });
+  });
+
+  // Beyond the spec: change a key's name and limits. Its minter or an owner of its account may; anyone
+  // else gets 404, as for revocation. Other replicas see the change within AUTH_CACHE_TTL_MS.
+  router.patch('/v1/keys/:id', requireSession(database, { resolveAccount: false }), async (request, response) => {
+    const caller = callerOf(response);
+    if (caller.kind !== 'session') return;
+    const parsed = UpdateApiKeyRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      return sendError(response, 'invalid_body', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+    }
+    const keyId = String(request.params.id);
+    const updated = await updateApiKey(database.sql, { keyId, userId: caller.session.userId, changes: keyChanges(parsed.data) });
+    if (!updated) return sendError(response, 'not_found', 'no key with that id that you created or whose account you own');
+    options.onKeyRevoked(updated.keyHash);
+    const listed = (await findAccountKey(database.sql, updated.accountId, keyId))!;
+    response.json(publicKey(listed));
   });
 
   return router;

@@ -1,8 +1,10 @@
 // GET routes that need `Authorization: Bearer <token>`: a `pk_` key or a CLI session token. Shared by
-// the wallet and catalog routes so every one answers 401 the same way.
+// the wallet and catalog routes so every one answers 401 the same way, and every pk_ request counts
+// toward its key's rate.
 import { resolveSessionAccount } from '@voice-router/ledger';
 import type { DataPlaneContext } from '../context.js';
 import { sendError, trackAbort, type ResponseState } from '../http/response.js';
+import { sendLimitRefusal } from '../limits/limit-responses.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
 import type { Credential } from './api-key-authenticator.js';
 
@@ -29,6 +31,10 @@ export function authenticatedGet(
     (async () => {
       const credential = await context.auth.identify(authorization);
       if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key or session token is required (Authorization: Bearer …)');
+      if (credential.kind === 'api_key') {
+        const refusal = await context.limits?.countRequest(credential.key);
+        if (refusal) return sendLimitRefusal(res, state, refusal);
+      }
       await handler(res, state, { credential, query, organization });
     })().catch((error) => {
       context.logger.error('request failed', { path, error });

@@ -44,9 +44,10 @@ export function sendRawJson(res: HttpResponse, state: ResponseState, status: num
 }
 
 export function sendError(
-  res: HttpResponse, state: ResponseState, code: ErrorCode, details?: string, options: { status?: number; closeConnection?: boolean } = {},
+  res: HttpResponse, state: ResponseState, code: ErrorCode, details?: string,
+  options: { status?: number; closeConnection?: boolean; detailCode?: string } = {},
 ): void {
-  sendJson(res, state, options.status ?? ERROR_STATUS[code], errorBody(code, details), options.closeConnection);
+  sendJson(res, state, options.status ?? ERROR_STATUS[code], errorBody(code, details, options.detailCode), options.closeConnection);
 }
 
 /**

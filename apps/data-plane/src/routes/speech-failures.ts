@@ -7,6 +7,7 @@ import {
 } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { sendError, statusLine, type ResponseState } from '../http/response.js';
+import { sendErrorWithRetryAfter } from '../limits/limit-responses.js';
 import type { HttpResponse } from '../uws.js';
 import type { SpeechPlan } from './speech-plan.js';
 
@@ -55,6 +56,13 @@ export function failBeforeAudio(
     // The breaker opened between admission and the upstream call: nothing was sent, nothing is charged.
     settleVoid('provider_unavailable', { provider: plan.provider, breaker: error.rejection.state });
     return refuseOnBreaker(res, state, plan.provider, error.rejection);
+  }
+  if (error instanceof ProviderError && error.kind === 'overloaded') {
+    // The local synthesis queue is full: say when to come back instead of waiting in it (load shedding,
+    // not a failure: the breaker does not count it).
+    settleVoid('provider_unavailable', { provider: plan.provider, overloaded: true });
+    const retryAfter = Math.max(1, Math.ceil((error.retryAfterMs ?? 1_000) / 1_000));
+    return sendErrorWithRetryAfter(res, state, 'provider_unavailable', `${plan.provider} is at capacity; retry in ${retryAfter} s`, retryAfter);
   }
   if (error instanceof ProviderError) {
     const code: UpstreamFailureCode = error.category;

@@ -12,6 +12,8 @@ import { sendError, statusLine, trackAbort, waitForWritable, type ResponseState 
 import type { HttpResponse, TemplatedApp } from '../uws.js';
 import { routerEndCause, RouterEndedStream } from '../lifecycle/stream-end.js';
 import { endBeforeAudio, failBeforeAudio, refuseOnBreaker, sendUpstreamFailure } from './speech-failures.js';
+import { sendErrorWithRetryAfter, sendLimitRefusal, sendSpendCapRefusal } from '../limits/limit-responses.js';
+import type { StreamSlot } from '@voice-router/limits';
 import { planSpeech, type SpeechPlan } from './speech-plan.js';
 
 const CONTENT_TYPES = { mp3: 'audio/mpeg', pcm: 'audio/l16;rate=24000;channels=1' } as const;
@@ -28,18 +30,28 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
     }
     const finished = context.inFlight.begin(abort);
     const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted);
-    handleSpeech(res, state, abort, authorization, body, context)
+    const held: HeldSlot = {};
+    handleSpeech(res, state, abort, authorization, body, context, held)
       .catch((error) => {
         context.logger.error('speech request failed unexpectedly', { error });
         sendError(res, state, 'internal_error');
       })
-      .finally(finished);
+      .finally(() => {
+        // The key's concurrency slot frees the moment its response has ended, however it ended.
+        held.slot?.release();
+        finished();
+      });
   });
+}
+
+/** The concurrency slot a speech request holds, set once it is admitted. */
+interface HeldSlot {
+  slot?: StreamSlot;
 }
 
 async function handleSpeech(
   res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
-  bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext,
+  bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext, held: HeldSlot,
 ): Promise<void> {
   const [credential, body] = await Promise.all([context.auth.identify(authorization), bodyPromise]);
   if (!body.ok) {
@@ -51,6 +63,13 @@ async function handleSpeech(
   if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key is required (Authorization: Bearer pk_…)');
   if (credential.kind !== 'api_key') return sendError(res, state, 'scope_required', 'speech needs a pk_ API key, not a session token (create one with `vr keys create`)');
   const { key } = credential;
+  // Per-key limits: the rate, then a concurrency slot (one round trip on Redis), before anything is
+  // reserved or sent upstream. Spend caps are checked atomically with the reservation below.
+  if (context.limits) {
+    const admission = await context.limits.openStream(key);
+    if (!admission.ok) return sendLimitRefusal(res, state, admission.refusal);
+    held.slot = admission.slot;
+  }
   const planned = planSpeech(body.body, (id) => context.registry.descriptor(id));
   if (!planned.ok) return sendError(res, state, planned.code, planned.details);
   const { plan } = planned;
@@ -65,9 +84,12 @@ async function handleSpeech(
   const reservation = await reserveCredit(context.sql, {
     reservationId, accountId: key.accountId, apiKeyId: key.id, amountMicros: plan.costMicros,
     provider: plan.provider, model: plan.input.modelId, characters: plan.characters,
+    dailySpendCapMicros: key.dailySpendCapMicros, monthlySpendCapMicros: key.monthlySpendCapMicros,
   });
   if (!reservation.ok) {
+    // Nothing goes upstream: a half-open breaker's probe slot is free for another request.
     admission.permit.release();
+    if (reservation.reason !== 'insufficient_credit') return sendSpendCapRefusal(res, state, reservation);
     return sendError(res, state, 'insufficient_credit', `this request costs ${plan.costMicros} micro-dollars; add credit or shorten the input`);
   }
   const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>

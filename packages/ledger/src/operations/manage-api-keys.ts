@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { SqlClient } from '../sql-client.js';
+import { toMicros } from '../micros.js';
 
 export const API_KEY_PREFIX = 'pk_';
 
@@ -51,19 +52,41 @@ export async function createApiKey(
 export interface ActiveApiKey {
   id: string;
   accountId: string;
+  /** The key's own limits; null means the deployment default (rate, concurrency) or no cap (spend). */
   maxConcurrency: number | null;
   rateLimitPerMinute: number | null;
+  dailySpendCapMicros: bigint | null;
+  monthlySpendCapMicros: bigint | null;
 }
+
+interface ActiveApiKeyRow {
+  id: string;
+  account_id: string;
+  max_concurrency: number | null;
+  rate_limit_per_minute: number | null;
+  daily_spend_cap_micros: unknown;
+  monthly_spend_cap_micros: unknown;
+}
+
+const optionalMicros = (value: unknown) => (value === null || value === undefined ? null : toMicros(value));
 
 /** The data plane's authentication lookup (cached by the caller). Revoked keys are not found. */
 export async function findActiveApiKey(sql: SqlClient, keyHash: string): Promise<ActiveApiKey | undefined> {
-  const rows = await sql.query<{ id: string; account_id: string; max_concurrency: number | null; rate_limit_per_minute: number | null }>(
-    `SELECT id, account_id, max_concurrency, rate_limit_per_minute FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
+  const rows = await sql.query<ActiveApiKeyRow>(
+    `SELECT id, account_id, max_concurrency, rate_limit_per_minute, daily_spend_cap_micros, monthly_spend_cap_micros
+     FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
     [keyHash],
     'ledger_find_api_key',
   );
   const row = rows[0];
-  return row && { id: row.id, accountId: row.account_id, maxConcurrency: row.max_concurrency, rateLimitPerMinute: row.rate_limit_per_minute };
+  return row && {
+    id: row.id,
+    accountId: row.account_id,
+    maxConcurrency: row.max_concurrency,
+    rateLimitPerMinute: row.rate_limit_per_minute,
+    dailySpendCapMicros: optionalMicros(row.daily_spend_cap_micros),
+    monthlySpendCapMicros: optionalMicros(row.monthly_spend_cap_micros),
+  };
 }
 
 export async function revokeApiKey(prisma: PrismaClient, input: { id: string }): Promise<boolean> {

@@ -39,11 +39,21 @@ WITH reservation AS (
 )
 SELECT (SELECT count(*) FROM entry)::int AS settled, (SELECT count(*) FROM reservations WHERE id = $1::uuid)::int AS found`;
 
+// A void also gives the amount back to the key's spend windows it was counted in (spend_day /
+// spend_month, set only for keys with caps): committed plus reserved spend is what a cap counts.
 const VOID = `
 WITH reservation AS (
   UPDATE reservations SET state = 'voided', settled_at = now(), error_code = $4
   WHERE id = $1::uuid AND state || '' = 'pending'
-  RETURNING account_id, amount_micros, provider, model, characters
+  RETURNING account_id, api_key_id, amount_micros, provider, model, characters, spend_day, spend_month
+), spend AS (
+  UPDATE key_spend SET spent_micros = key_spend.spent_micros - reservation.amount_micros
+  FROM reservation
+  WHERE (reservation.spend_day IS NOT NULL OR reservation.spend_month IS NOT NULL)
+    AND key_spend.api_key_id = reservation.api_key_id
+    AND ((key_spend.window_kind = 'day' AND key_spend.window_start = reservation.spend_day)
+      OR (key_spend.window_kind = 'month' AND key_spend.window_start = reservation.spend_month))
+  RETURNING 1
 ), wallet AS (
   UPDATE wallets SET reserved_micros = wallets.reserved_micros - reservation.amount_micros, updated_at = now()
   FROM reservation WHERE wallets.account_id = reservation.account_id

@@ -47,7 +47,7 @@ export class ProviderBreaker {
     this.#settings = settings;
     // Every ProviderError is an upstream failure; client refusals (UpstreamInvalidRequestError) and
     // cancellations are other types and leave the count alone.
-    this.#policy = circuitBreaker(handleWhen((error) => error instanceof ProviderError || error instanceof AbandonedProbe), {
+    this.#policy = circuitBreaker(handleWhen((error) => (error instanceof ProviderError && error.kind !== 'overloaded') || error instanceof AbandonedProbe), {
       halfOpenAfter: settings.cooldownMs,
       breaker: new ConsecutiveBreaker(settings.failureThreshold),
     });

@@ -7,6 +7,8 @@ import { createLocalSpeechAdapter } from './local-speech-adapter.js';
 export interface LocalProviderConfig {
   /** Worker threads for synthesis. Default 1. */
   workers?: number;
+  /** Requests that may wait for a worker; more are refused (ProviderError kind `overloaded`). Default: unbounded. */
+  maxQueued?: number;
 }
 
 export const localProvider: ProviderModule<LocalProviderConfig> = {
@@ -14,7 +16,8 @@ export const localProvider: ProviderModule<LocalProviderConfig> = {
   // Voices are filled in from the synthesizer once the adapter exists; the local provider always has one.
   descriptor: buildLocalDescriptor([]),
   isConfigured: () => true,
-  create: (config, context) => createLocalSpeechAdapter({ workers: config?.workers, firstByteTimeoutMs: context.attemptTimeoutMs }),
+  create: (config, context) =>
+    createLocalSpeechAdapter({ workers: config?.workers, maxQueued: config?.maxQueued, firstByteTimeoutMs: context.attemptTimeoutMs }),
 };
 
 export { buildLocalDescriptor, LOCAL_MODEL_ID } from './local-catalog.js';

@@ -12,6 +12,8 @@ import { buildLocalSynthesisRequest } from './local-speech-model.js';
 export interface LocalAdapterSettings {
   /** Worker threads for synthesis. Default 1. */
   workers?: number;
+  /** Requests that may wait for a worker before new ones are refused. Default: unbounded. */
+  maxQueued?: number;
   firstByteTimeoutMs: number;
   /** Injected synthesizer (tests); by default one is created and owned by the adapter. */
   synthesizer?: LocalSynthesizer;
@@ -19,7 +21,7 @@ export interface LocalAdapterSettings {
 
 export function createLocalSpeechAdapter(settings: LocalAdapterSettings): SpeechAdapter {
   const ownsSynthesizer = settings.synthesizer === undefined;
-  const synthesizer = settings.synthesizer ?? createLocalSynthesizer({ workers: settings.workers ?? 1 });
+  const synthesizer = settings.synthesizer ?? createLocalSynthesizer({ workers: settings.workers ?? 1, maxQueued: settings.maxQueued });
   const voices = synthesizer.voices();
   const voiceIds = new Set(voices.map((voice) => voice.id));
   const descriptor = buildLocalDescriptor(voices);

@@ -1,0 +1,6 @@
+// @voice-router/limits: per-key rate and concurrency limits, in process memory or shared through Redis.
+export {
+  RATE_WINDOW_MS, retryAfterSeconds, type KeyLimiter, type KeyLimits, type LimitRefusal, type StreamAdmission, type StreamSlot,
+} from './key-limiter.js';
+export { createMemoryKeyLimiter, type MemoryKeyLimiterOptions } from './memory-key-limiter.js';
+export { createRedisKeyLimiter, type RedisKeyLimiterOptions } from './redis-key-limiter.js';

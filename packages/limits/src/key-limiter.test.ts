@@ -1,0 +1,138 @@
+// The behaviour both limiters share, run against each: the in-memory one and the Redis one (real
+// Redis, a unique key prefix per suite).
+import crypto from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { announceSkip, flushRedisPrefix, redisUrl, uniqueRedisPrefix } from '@voice-router/test-support';
+import type { KeyLimiter } from './key-limiter.js';
+import { createMemoryKeyLimiter } from './memory-key-limiter.js';
+import { createRedisKeyLimiter } from './redis-key-limiter.js';
+
+const url = redisUrl();
+if (!url) announceSkip('Redis key limiter suite', 'REDIS_URL is not set');
+const prefix = uniqueRedisPrefix();
+const limiters: KeyLimiter[] = [];
+
+const implementations: Array<[string, () => Promise<KeyLimiter>]> = [['memory', async () => createMemoryKeyLimiter()]];
+if (url) implementations.push(['redis', () => createRedisKeyLimiter({ redisUrl: url, prefix, onError: (error) => { throw error; } })]);
+
+async function make(factory: () => Promise<KeyLimiter>): Promise<KeyLimiter> {
+  const limiter = await factory();
+  limiters.push(limiter);
+  return limiter;
+}
+
+afterAll(async () => {
+  for (const limiter of limiters) await limiter.close();
+  if (url) await flushRedisPrefix(url, prefix);
+});
+
+const newKey = () => crypto.randomUUID();
+
+describe.each(implementations)('%s key limiter', (_name, factory) => {
+  it('lets rateLimitPerMinute requests through in a window and refuses the next with the seconds left', async () => {
+    const limiter = await make(factory);
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 3, maxConcurrency: 100 };
+    for (let index = 0; index < 3; index++) expect(await limiter.countRequest(key, limits)).toBeUndefined();
+    const refusal = await limiter.countRequest(key, limits);
+    expect(refusal).toMatchObject({ kind: 'rate', limit: 3 });
+    expect(refusal?.kind === 'rate' && refusal.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect(refusal?.kind === 'rate' && refusal.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Another key has its own budget.
+    expect(await limiter.countRequest(newKey(), limits)).toBeUndefined();
+  });
+
+  it('counts streams toward the rate and refuses a stream over the rate without holding a slot', async () => {
+    const limiter = await make(factory);
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 2, maxConcurrency: 5 };
+    expect(await limiter.countRequest(key, limits)).toBeUndefined();
+    const first = await limiter.openStream(key, limits);
+    expect(first.ok).toBe(true);
+    const refused = await limiter.openStream(key, limits);
+    expect(refused).toMatchObject({ ok: false, refusal: { kind: 'rate', limit: 2 } });
+    // A higher limit later in the same window keeps the count (the key has made three requests).
+    const raised = { rateLimitPerMinute: 4, maxConcurrency: 5 };
+    expect(await limiter.countRequest(key, raised)).toBeUndefined();
+    expect(await limiter.countRequest(key, raised)).toMatchObject({ kind: 'rate', limit: 4 });
+  });
+
+  it('holds maxConcurrency slots at once and frees one the moment it is released', async () => {
+    const limiter = await make(factory);
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 1000, maxConcurrency: 2 };
+    const first = await limiter.openStream(key, limits);
+    const second = await limiter.openStream(key, limits);
+    expect(first.ok && second.ok).toBe(true);
+    expect(await limiter.openStream(key, limits)).toEqual({ ok: false, refusal: { kind: 'concurrency', limit: 2 } });
+    if (!first.ok) throw new Error('unreachable');
+    first.slot.release();
+    first.slot.release(); // twice changes nothing
+    const third = await limiter.openStream(key, limits);
+    expect(third.ok).toBe(true);
+    expect((await limiter.openStream(key, limits)).ok).toBe(false);
+  });
+
+  it('grants exactly maxConcurrency of many parallel stream requests', async () => {
+    const limiter = await make(factory);
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 1000, maxConcurrency: 7 };
+    const results = await Promise.all(Array.from({ length: 50 }, () => limiter.openStream(key, limits)));
+    expect(results.filter((result) => result.ok)).toHaveLength(7);
+  });
+});
+
+describe.runIf(url)('Redis key limiter across replicas', () => {
+  const factory = (leaseTtlMs?: number) => make(() => createRedisKeyLimiter({ redisUrl: url!, prefix, leaseTtlMs }));
+
+  it('shares one rate window and one set of slots between two limiters', async () => {
+    const [one, two] = [await factory(), await factory()];
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 10, maxConcurrency: 3 };
+    const results = await Promise.all(Array.from({ length: 8 }, (_, index) => (index % 2 ? one : two).openStream(key, limits)));
+    expect(results.filter((result) => result.ok)).toHaveLength(3);
+    expect(results.filter((result) => !result.ok && result.refusal.kind === 'concurrency')).toHaveLength(5);
+    const rate = await Promise.all(Array.from({ length: 6 }, (_, index) => (index % 2 ? one : two).countRequest(key, limits)));
+    // 8 + 6 = 14 requests in the window: the last 4 are refused.
+    expect(rate.filter((refusal) => refusal?.kind === 'rate')).toHaveLength(4);
+  });
+
+  it('keeps a running stream\'s slot past the lease TTL and frees a dead limiter\'s slots within it', async () => {
+    const survivor = await factory(600);
+    const victim = await factory(600);
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 1000, maxConcurrency: 2 };
+    expect((await survivor.openStream(key, limits)).ok).toBe(true);
+    expect((await victim.openStream(key, limits)).ok).toBe(true);
+    await victim.close(); // a crash: nothing released, nothing refreshed
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The survivor's lease was refreshed (still counts); the victim's expired.
+    const next = await survivor.openStream(key, limits);
+    expect(next.ok).toBe(true);
+    expect(await survivor.openStream(key, limits)).toEqual({ ok: false, refusal: { kind: 'concurrency', limit: 2 } });
+  });
+
+  it('fails open, reporting the error, when Redis stops answering', async () => {
+    const errors: unknown[] = [];
+    const limiter = await createRedisKeyLimiter({ redisUrl: url!, prefix, commandTimeoutMs: 200, onError: (error) => errors.push(error) });
+    await limiter.close();
+    const admission = await limiter.openStream(newKey(), { rateLimitPerMinute: 1, maxConcurrency: 1 });
+    expect(admission.ok).toBe(true);
+    expect(await limiter.countRequest(newKey(), { rateLimitPerMinute: 1, maxConcurrency: 1 })).toBeUndefined();
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('memory key limiter windows', () => {
+  it('starts a new window RATE_WINDOW_MS after the first request of the last one', async () => {
+    let time = 1_000_000;
+    const limiter = await make(async () => createMemoryKeyLimiter({ now: () => time }));
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 1, maxConcurrency: 1 };
+    expect(await limiter.countRequest(key, limits)).toBeUndefined();
+    time += 59_001;
+    expect(await limiter.countRequest(key, limits)).toEqual({ kind: 'rate', limit: 1, retryAfterSeconds: 1 });
+    time += 999;
+    expect(await limiter.countRequest(key, limits)).toBeUndefined();
+  });
+});

@@ -6,6 +6,8 @@ export interface FuzzAccount {
   email: string;
   accountId: string;
   key: string;
+  /** Every key that spends from this account (the run attributes charges by the key a request carried). */
+  keys: string[];
 }
 
 export interface FuzzIdentities {
@@ -17,6 +19,10 @@ export interface FuzzIdentities {
   revokedKey: string;
   /** A `vr_session_` token of the rich user (a device-code login approved in the console). */
   session: string;
+  /** A key of the rich account with tight limits of its own (5 a minute, 1 stream, 2,000 micro-dollars a day),
+   *  minted through the API with the session: its requests meet 429s and 402 spend_limit_exceeded. */
+  limitedKey: string;
+  limitedKeyId: string;
   /** Every account whose money the run checks. */
   accounts: FuzzAccount[];
 }
@@ -27,7 +33,7 @@ async function account(service: ServiceUnderFuzz, email: string, usd: string): P
   const user = await service.admin(['create-user', '--email', email]);
   const key = await service.admin(['create-key', '--email', email, '--name', 'fuzz']);
   await service.admin(['grant', '--email', email, '--usd', usd]);
-  return { email, accountId: user.personalAccountId as string, key: key.keyValue as string };
+  return { email, accountId: user.personalAccountId as string, key: key.keyValue as string, keys: [key.keyValue as string] };
 }
 
 /** Copies a form's hidden fields (the CSRF token) and adds `fields`, as a browser without JavaScript does. */
@@ -84,5 +90,13 @@ export async function createIdentities(service: ServiceUnderFuzz): Promise<FuzzI
   ]);
   await service.admin(['revoke-key', '--id', revoked.id as string]);
   const session = await deviceSession(service.baseUrl, rich.email);
-  return { rich, poor, revokedKey: revoked.keyValue as string, session, accounts: [rich, poor] };
+  const minted = await fetch(`${service.baseUrl}/v1/keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'limited', rateLimitPerMinute: 5, maxConcurrency: 1, dailySpendCapMicros: 2_000 }),
+  });
+  const limited = (await minted.json()) as { id?: string; keyValue?: string };
+  if (minted.status !== 200 || !limited.keyValue || !limited.id) throw new Error(`POST /v1/keys with the session answered ${minted.status}`);
+  rich.keys.push(limited.keyValue);
+  return { rich, poor, revokedKey: revoked.keyValue as string, session, limitedKey: limited.keyValue, limitedKeyId: limited.id, accounts: [rich, poor] };
 }

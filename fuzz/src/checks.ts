@@ -2,7 +2,7 @@
 // upstream ones on speech; every API error is JSON {error: <known code>} with the status its code maps
 // to; a 2xx of a JSON route matches its contract schema; a 200 of speech is audio with an integer cost.
 import {
-  ActivityResponseSchema, ApiKeyListSchema, CreatedApiKeySchema, CreditsResponseSchema, DeletedApiKeySchema, DeviceCodeResponseSchema,
+  ActivityResponseSchema, ApiKeyListSchema, ApiKeySchema, CreatedApiKeySchema, LogoutAllResponseSchema, RevokedSessionSchema, SessionListSchema, CreditsResponseSchema, DeletedApiKeySchema, DeviceCodeResponseSchema,
   ERROR_STATUS, LogoutResponseSchema, ProvidersResponseSchema, SPEECH_HEADERS, StatusResponseSchema, UPSTREAM_TIMEOUT_STATUS,
   UsageResponseSchema, VoicesResponseSchema, WhoamiResponseSchema, type ErrorCode,
 } from '@voice-router/contracts';
@@ -22,6 +22,10 @@ const RESPONSE_SCHEMAS: Record<string, SafeParser> = {
   'GET /v1/keys': ApiKeyListSchema,
   'POST /v1/keys': CreatedApiKeySchema,
   'DELETE /v1/keys/{id}': DeletedApiKeySchema,
+  'PATCH /v1/keys/{id}': ApiKeySchema,
+  'GET /v1/auth/sessions': SessionListSchema,
+  'DELETE /v1/auth/sessions/{id}': RevokedSessionSchema,
+  'POST /v1/auth/logout-all': LogoutAllResponseSchema,
   'GET /v1/usage': UsageResponseSchema,
   'POST /v1/auth/device-code': DeviceCodeResponseSchema,
   'GET /v1/auth/whoami': WhoamiResponseSchema,

@@ -33,7 +33,7 @@ export async function trackMoney(baseUrl: string, accounts: FuzzAccount[]): Prom
     record(request, response) {
       if (request.route !== 'POST /v1/audio/speech' || response.kind !== 'answered' || response.status !== 200 || response.truncated) return;
       // A 200 proves the key authenticated; the one whose secret the header carries paid.
-      const payer = accounts.find((account) => request.headers.authorization?.includes(account.key));
+      const payer = accounts.find((account) => account.keys.some((key) => request.headers.authorization?.includes(key)));
       const cost = response.headers[SPEECH_HEADERS.costMicros.toLowerCase()];
       if (payer && typeof cost === 'string' && /^\d+$/.test(cost)) costs.set(payer.email, costs.get(payer.email)! + BigInt(cost));
     },

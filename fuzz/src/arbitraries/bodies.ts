@@ -81,6 +81,18 @@ export const createKeyBody: fc.Arbitrary<unknown> = fc.record(
   { requiredKeys: ['name', 'extra'] },
 ).map(({ extra, ...fields }) => ({ ...fields, ...extra }));
 
+/** PATCH /v1/keys/{id}: the same fields, each may be null (back to the default, or no cap). */
+export const updateKeyBody: fc.Arbitrary<unknown> = fc.record(
+  {
+    name: mostly(fc.stringMatching(/^[a-z][a-z0-9 -]{0,30}$/), fc.constantFrom('', 5, null)),
+    maxConcurrency: mostly(fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.constant(null)), jsonNumberish),
+    rateLimitPerMinute: mostly(fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.constant(null)), jsonNumberish),
+    dailySpendCapMicros: mostly(fc.oneof(fc.integer({ min: 0, max: 1e9 }), fc.constant(null)), jsonNumberish),
+    monthlySpendCapMicros: mostly(fc.oneof(fc.integer({ min: 0, max: 1e9 }), fc.constant(null)), jsonNumberish),
+  },
+  { requiredKeys: [] },
+);
+
 export const pollBody: fc.Arbitrary<unknown> = fc.record(
   { device_code: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('', 'x'.repeat(201), 5, null, [])), extra: anyJson },
   { requiredKeys: [] },

@@ -12,7 +12,7 @@ export interface CredentialOptions {
 
 /** An Authorization header value, or undefined for none. */
 export function authorization(identities: FuzzIdentities, options: CredentialOptions = {}): fc.Arbitrary<string | undefined> {
-  const { rich, poor, revokedKey, session } = identities;
+  const { rich, poor, revokedKey, session, limitedKey } = identities;
   const usableSession = options.withoutSession ? rich.key : session;
   const nearMisses = fc.oneof(
     fc.constantFrom(
@@ -30,6 +30,7 @@ export function authorization(identities: FuzzIdentities, options: CredentialOpt
     { weight: 2, arbitrary: fc.constant(`Bearer ${poor.key}`) },
     { weight: options.mostly === 'session' ? 24 : 3, arbitrary: fc.constant(`Bearer ${usableSession}`) },
     { weight: 1, arbitrary: fc.constant(`Bearer ${revokedKey}`) },
+    { weight: 2, arbitrary: fc.constant(`Bearer ${limitedKey}`) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 2, arbitrary: nearMisses },
   );

@@ -5,9 +5,10 @@ import type { FuzzIdentities } from '../accounts.js';
 import { percentEncode } from './primitives.js';
 import { fuzzRequest, routeSpecs, type FuzzWorld } from './requests.js';
 
-const account = (name: string) => ({ email: `${name}@example.com`, accountId: name, key: `pk_${name}_secret` });
+const account = (name: string) => ({ email: `${name}@example.com`, accountId: name, key: `pk_${name}_secret`, keys: [`pk_${name}_secret`] });
 const identities: FuzzIdentities = {
   rich: account('rich'), poor: account('poor'), revokedKey: 'pk_revoked', session: 'vr_session_abc', accounts: [],
+  limitedKey: 'pk_limited', limitedKeyId: '11111111-1111-4111-8111-111111111111',
 };
 const world: FuzzWorld = {
   identities,
@@ -31,7 +32,7 @@ describe('the request generators', () => {
   });
 
   it('never log out the session the run relies on', () => {
-    for (const sample of samples.filter((candidate) => candidate.route === 'POST /v1/auth/logout')) {
+    for (const sample of samples.filter((candidate) => candidate.route === 'POST /v1/auth/logout' || candidate.route === 'POST /v1/auth/logout-all')) {
       expect(sample.headers.authorization ?? '').not.toContain(identities.session);
     }
   });

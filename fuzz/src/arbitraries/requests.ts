@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { MAX_SPEECH_BODY_BYTES } from '@voice-router/contracts';
 import type { FuzzIdentities } from '../accounts.js';
 import type { FuzzRequest } from '../http-client.js';
-import { createKeyBody, encodedBody, pollBody, speechBody, type BodyText, type SpeechTarget } from './bodies.js';
+import { createKeyBody, encodedBody, pollBody, speechBody, updateKeyBody, type BodyText, type SpeechTarget } from './bodies.js';
 import { authorization, otherHeaders, type CredentialOptions } from './credentials.js';
 import { awkwardText, numberish, pathVariant, percentEncode, queryString } from './primitives.js';
 
@@ -56,7 +56,7 @@ const fixed = (path: string) => fc.constant(path);
 const ODD_METHODS = ['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'FOO', 'get', 'POST', 'GET'];
 const KNOWN_PATHS = [
   '/v1/audio/speech', '/v1/credits', '/v1/credits/activity', '/v1/providers', '/v1/voices', '/v1/status', '/v1/keys', '/v1/usage',
-  '/v1/auth/device-code', '/v1/auth/poll', '/v1/auth/whoami', '/v1/auth/logout', '/v1/openapi.json', '/healthz',
+  '/v1/auth/device-code', '/v1/auth/poll', '/v1/auth/whoami', '/v1/auth/sessions', '/v1/openapi.json', '/healthz', '/readyz',
 ];
 
 export function routeSpecs(world: FuzzWorld): RouteSpec[] {
@@ -76,6 +76,19 @@ export function routeSpecs(world: FuzzWorld): RouteSpec[] {
       credentials: { mostly: 'session' },
       weight: 3,
     },
+    {
+      route: 'PATCH /v1/keys/{id}', method: 'PATCH',
+      path: fc.oneof(fc.constant(world.identities.limitedKeyId), fc.uuid(), awkwardText.map(percentEncode)).map((id) => `/v1/keys/${id}`),
+      body: encodedBody(updateKeyBody, CONTROL_PLANE_BODY_BYTES), credentials: { mostly: 'session' }, weight: 3,
+    },
+    { route: 'GET /v1/auth/sessions', method: 'GET', path: fixed('/v1/auth/sessions'), credentials: { mostly: 'session' }, weight: 2 },
+    {
+      route: 'DELETE /v1/auth/sessions/{id}', method: 'DELETE',
+      path: fc.oneof(fc.uuid(), awkwardText.map(percentEncode), fc.constantFrom('', 'current', '%C0%AF')).map((id) => `/v1/auth/sessions/${id}`),
+      credentials: { mostly: 'session' }, weight: 2,
+    },
+    { route: 'POST /v1/auth/logout-all', method: 'POST', path: fixed('/v1/auth/logout-all'), credentials: { withoutSession: true }, weight: 1 },
+    { route: 'GET /readyz', method: 'GET', path: fixed('/readyz'), weight: 1 },
     { route: 'GET /v1/usage', method: 'GET', path: fixed('/v1/usage'), query: queryString(['days', 'limit'], numberish), credentials: { mostly: 'session' }, weight: 5 },
     { route: 'POST /v1/auth/device-code', method: 'POST', path: fixed('/v1/auth/device-code'), body: fc.oneof(fc.constant({ text: '' }), anyBody), weight: 2 },
     { route: 'POST /v1/auth/poll', method: 'POST', path: fixed('/v1/auth/poll'), body: encodedBody(pollBody, CONTROL_PLANE_BODY_BYTES), weight: 3 },

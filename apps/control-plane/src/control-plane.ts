@@ -115,6 +115,12 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
       if (!response.headersSent) response.status(400).json(errorBody('invalid_body', details));
       return;
     }
+    // Text the database cannot store (NUL, or invalid in its encoding) that slipped past validation: bad input.
+    const databaseCode = (error as { code?: unknown }).code;
+    if (databaseCode === '22021' || databaseCode === '22P05') {
+      if (!response.headersSent) response.status(400).json(errorBody('invalid_body', 'text with characters that cannot be stored (e.g. NUL)'));
+      return;
+    }
     options.logger.error('control plane request failed', { error });
     if (!response.headersSent) response.status(500).json(errorBody('internal_error'));
   };

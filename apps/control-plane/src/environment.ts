@@ -9,7 +9,7 @@ export const controlPlaneSettingsShape = {
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** What a key without its own limit shows (and will be held to): the bounds match what a key may set. */
+  /** What a key without its own limit shows; the data plane reads the same variables to enforce them. */
   DEFAULT_KEY_MAX_CONCURRENCY: z.coerce.number().int()
     .min(KEY_LIMIT_BOUNDS.maxConcurrency.min).max(KEY_LIMIT_BOUNDS.maxConcurrency.max).default(DEFAULT_KEY_LIMITS.maxConcurrency),
   DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int()

@@ -1,5 +1,5 @@
-// The limits a key shows and (once the limits issue lands) is held to: its own values, or the
-// deployment's defaults. The spec types them `integer`, so a listing never shows null.
+// The limits a key shows: its own values, or the deployment's defaults (the data plane enforces the
+// same DEFAULT_KEY_* settings). The spec types them `integer`, so a listing never shows null.
 import type { AccountKey } from '@voice-router/ledger';
 
 export interface KeyLimitDefaults {

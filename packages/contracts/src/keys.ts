@@ -10,7 +10,8 @@ export const KEY_LIMIT_BOUNDS = {
 } as const;
 const maxConcurrency = z.int().min(KEY_LIMIT_BOUNDS.maxConcurrency.min).max(KEY_LIMIT_BOUNDS.maxConcurrency.max);
 const rateLimitPerMinute = z.int().min(KEY_LIMIT_BOUNDS.rateLimitPerMinute.min).max(KEY_LIMIT_BOUNDS.rateLimitPerMinute.max);
-const keyName = z.string().trim().min(1).max(100);
+// PostgreSQL text cannot hold NUL, and no name needs control characters (the fuzz found a 500 here).
+const keyName = z.string().trim().min(1).max(100).refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters');
 const LIMITS_DESCRIPTION =
   'maxConcurrency: speech streams open at once (429 concurrency_limited beyond it). rateLimitPerMinute: requests per 60-second window ' +
   '(429 rate_limited beyond it). Without them the deployment defaults apply (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE). ' +

@@ -20,7 +20,9 @@ export interface ConsoleServiceOptions {
   keyLimitDefaults: KeyLimitDefaults;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
+/** A name people typed: not blank, at most 100 characters, no control characters (PostgreSQL text cannot hold NUL). */
+const badName = (name: string) => !name.trim() || name.length > 100 || /[\u0000-\u001f\u007f]/.test(name);
 const forbidden = { ok: false as const, reason: 'forbidden' as const, message: 'You are not a member of that account.' };
 
 export function createConsoleServices(options: ConsoleServiceOptions): ConsoleServices {
@@ -46,7 +48,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     async createKey({ userId, accountId, name, maxConcurrency, rateLimitPerMinute, dailySpendCapMicros, monthlySpendCapMicros }) {
       const role = await memberRole(sql, userId, accountId);
       if (!role) return forbidden;
-      if (!name.trim() || name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters).' };
+      if (badName(name)) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters, no control characters).' };
       const created = await createApiKey(database.prisma, {
         accountId, createdByUserId: userId, name: name.trim(), maxConcurrency, rateLimitPerMinute,
         dailySpendCapMicros: dailySpendCapMicros === undefined ? undefined : BigInt(dailySpendCapMicros),
@@ -67,7 +69,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     },
 
     async updateKey({ userId, accountId, keyId, changes }) {
-      if (!changes.name.trim() || changes.name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters).' };
+      if (badName(changes.name)) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters, no control characters).' };
       const notFound = { ok: false as const, reason: 'not_found' as const, message: 'No such key that you created or whose account you own.' };
       const micros = (value: number | null) => (value === null ? null : BigInt(value));
       const updated = await updateApiKey(sql, {
@@ -102,7 +104,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     },
 
     async createOrganization({ userId, name }) {
-      if (!name.trim() || name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the organization a name (at most 100 characters).' };
+      if (badName(name)) return { ok: false, reason: 'invalid', message: 'Give the organization a name (at most 100 characters, no control characters).' };
       const { accountId } = await createOrganization(database.prisma, { name: name.trim(), ownerUserId: userId });
       return { ok: true, account: { accountId, kind: 'organization', name: name.trim(), role: 'owner' } };
     },

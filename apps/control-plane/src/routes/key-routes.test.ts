@@ -65,10 +65,28 @@ describe('key limits in listings', () => {
       keyLimitDefaults: { maxConcurrency: 5, rateLimitPerMinute: 70 },
     });
     const keys = await services.listKeys({ userId: user.userId, accountId: user.personalAccountId });
-    expect(Array.isArray(keys) && keys.map((key) => [key.name, key.maxConcurrency, key.rateLimitPerMinute])).toEqual([
-      ['own', 3, 42],
-      ['bare', 5, 70],
+    // The console keeps the key's own values (null: the default applies) for its edit form, and shows the effective ones.
+    expect(Array.isArray(keys) && keys.map((key) => [key.name, key.maxConcurrency, key.rateLimitPerMinute, key.effective])).toEqual([
+      ['own', 3, 42, { maxConcurrency: 3, rateLimitPerMinute: 42 }],
+      ['bare', null, null, { maxConcurrency: 5, rateLimitPerMinute: 70 }],
     ]);
+  });
+
+  it('refuse a key name with control characters (NUL cannot be stored: it was a 500, found by the fuzz)', async () => {
+    const server = await listen(createControlPlaneApp({ database, logger: createLogger({ name: 'test', level: 'error' }) }), '127.0.0.1', 0);
+    servers.push(server);
+    for (const name of ['\u0000', 'a\u0000b', 'tab\there', '\u007f']) {
+      const response = await fetch(`http://127.0.0.1:${server.port}/v1/keys`, {
+        method: 'POST', headers: { authorization: `Bearer ${sessionToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ name }),
+      });
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'invalid_body', details: expect.stringContaining('control characters') });
+    }
+    const services = createConsoleServices({
+      database, signupMode: 'open', onKeyRevoked: () => undefined, limits: createAttemptLimiters(createMemoryRateLimitStore()), keyLimitDefaults: DEFAULT_KEY_LIMITS,
+    });
+    expect(await services.createKey({ userId: user.userId, accountId: user.personalAccountId, name: 'a\u0000' })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await services.createOrganization({ userId: user.userId, name: '\u0000' })).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
   it.each([

@@ -19,6 +19,11 @@ describe('checkResponse', () => {
     expect(checkResponse(request({ route: 'POST /v1/audio/speech' }), json(500, { error: 'internal_error' }))).toHaveLength(1);
   });
 
+  it('allows a documented 503 about the deployment\'s configuration anywhere', () => {
+    expect(checkResponse(request({ route: 'GET /v1/billing/methods', target: '/v1/billing/methods' }), json(503, { error: 'billing_not_configured' }))).toEqual([]);
+    expect(checkResponse(request(), json(503, { error: 'provider_unavailable' }))).toHaveLength(1);
+  });
+
   it('allows the documented upstream 502, 503 and 504 on speech', () => {
     const speech = request({ route: 'POST /v1/audio/speech', method: 'POST', target: '/v1/audio/speech' });
     expect(checkResponse(speech, json(502, { error: 'upstream_error', code: 'upstream_server_error' }))).toEqual([]);

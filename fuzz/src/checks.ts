@@ -2,7 +2,7 @@
 // upstream ones on speech; every API error is JSON {error: <known code>} with the status its code maps
 // to; a 2xx of a JSON route matches its contract schema; a 200 of speech is audio with an integer cost.
 import {
-  ActivityResponseSchema, ApiKeyListSchema, ApiKeySchema, CreatedApiKeySchema, LogoutAllResponseSchema, RevokedSessionSchema, SessionListSchema, CreditsResponseSchema, DeletedApiKeySchema, DeviceCodeResponseSchema,
+  ActivityResponseSchema, ApiKeyListSchema, ApiKeySchema, BillingMethodsResponseSchema, TopUpResponseSchema, WebhookAckSchema, CreatedApiKeySchema, LogoutAllResponseSchema, RevokedSessionSchema, SessionListSchema, CreditsResponseSchema, DeletedApiKeySchema, DeviceCodeResponseSchema,
   ERROR_STATUS, LogoutResponseSchema, ProvidersResponseSchema, SPEECH_HEADERS, StatusResponseSchema, UPSTREAM_TIMEOUT_STATUS,
   UsageResponseSchema, VoicesResponseSchema, WhoamiResponseSchema, type ErrorCode,
 } from '@voice-router/contracts';
@@ -26,6 +26,9 @@ const RESPONSE_SCHEMAS: Record<string, SafeParser> = {
   'GET /v1/auth/sessions': SessionListSchema,
   'DELETE /v1/auth/sessions/{id}': RevokedSessionSchema,
   'POST /v1/auth/logout-all': LogoutAllResponseSchema,
+  'GET /v1/billing/methods': BillingMethodsResponseSchema,
+  'POST /v1/billing/topup': TopUpResponseSchema,
+  'POST /v1/billing/webhook': WebhookAckSchema,
   'GET /v1/usage': UsageResponseSchema,
   'POST /v1/auth/device-code': DeviceCodeResponseSchema,
   'GET /v1/auth/whoami': WhoamiResponseSchema,
@@ -35,6 +38,14 @@ const RESPONSE_SCHEMAS: Record<string, SafeParser> = {
 /** Speech may fail upstream: 502 upstream_error, 503 provider_unavailable (no key, or an open breaker), 504 on a deadline. */
 const UPSTREAM_STATUSES = new Set([502, 503, UPSTREAM_TIMEOUT_STATUS]);
 const SPEECH_ROUTE = 'POST /v1/audio/speech';
+/** A documented 503 about this deployment's configuration (no Stripe key, sign-in switched off): not a fault. */
+const CONFIGURATION_CODES = new Set(['billing_not_configured', 'auth_disabled']);
+
+function errorCodeOf(body: Buffer): string | undefined {
+  const parsed = parseJson(body);
+  const code = parsed.ok ? (parsed.value as { error?: unknown } | null)?.error : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
 
 /** RFC 9110's methods (CONNECT aside). uWebSockets.js closes the connection on any other method token,
  *  e.g. PROPFIND or a lowercase `get`: no answer, but nothing else happens either, so it is counted, not failed. */
@@ -90,7 +101,8 @@ export function checkResponse(request: FuzzRequest, response: FuzzResponse): str
   const { status, headers, body } = response;
   const contentType = String(headers['content-type'] ?? '');
   if (status === 500) return [`500: ${body.toString('utf8').slice(0, 200)}`];
-  if (status >= 500 && !(request.route === SPEECH_ROUTE && UPSTREAM_STATUSES.has(status))) return [`unexpected ${status}: ${body.toString('utf8').slice(0, 200)}`];
+  const documented = (request.route === SPEECH_ROUTE && UPSTREAM_STATUSES.has(status)) || (status === 503 && CONFIGURATION_CODES.has(errorCodeOf(body) ?? ''));
+  if (status >= 500 && !documented) return [`unexpected ${status}: ${body.toString('utf8').slice(0, 200)}`];
   if (status >= 400) {
     // A server may refuse oversized headers before routing, in its own words (431 or 400).
     if (request.oversizedHeaders && (status === 431 || status === 400 || status === 413) && !contentType.startsWith('application/json')) return [];

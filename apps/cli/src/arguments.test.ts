@@ -23,7 +23,15 @@ describe('parseArguments', () => {
     expect(parse('logout', '--all').values).toMatchObject({ all: true });
   });
 
-  it('takes a second word only for keys and sessions', () => {
+
+  it('takes a second word for billing', () => {
+    expect(parse('billing', 'methods', '--json').command?.name).toBe('billing methods');
+    expect(parse('billing', 'topup', '--amount', '25', '--card', 'pm_1').values).toMatchObject({ amount: '25', card: 'pm_1' });
+    expect(parse('billing').command).toBeUndefined();
+  });
+
+
+  it('takes a second word only for keys, sessions and billing', () => {
     expect(parse('keys', 'list', '--json').command?.name).toBe('keys list');
     expect(parse('keys', 'create', '--name', 'ci', '--save').values).toMatchObject({ name: 'ci', save: true });
     const revoke = parse('keys', 'revoke', 'abc');

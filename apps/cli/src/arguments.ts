@@ -26,8 +26,7 @@ export interface ParsedArguments {
 }
 
 const GLOBAL_VALUE_FLAGS = new Set(['--base-url', '--org']);
-
-const TWO_WORD_COMMANDS = new Set(['keys', 'sessions']);
+const TWO_WORD_COMMANDS = new Set(['keys', 'sessions', 'billing']);
 
 /** Indexes of the words that name the command, skipping global flags and their values. */
 function commandWords(argv: string[]): number[] {
@@ -45,7 +44,7 @@ function commandWords(argv: string[]): number[] {
       continue;
     }
     found.push(index);
-    // Only `keys` and `sessions` take a second word.
+    // Only `keys`, `sessions` and `billing` take a second word.
     if (!TWO_WORD_COMMANDS.has(argv[found[0]!]!)) break;
     // The subcommand must follow directly, or `vr keys --name list create` would be ambiguous.
     if (found.length === 1 && argv[index + 1] !== undefined && argv[index + 1]!.startsWith('-')) break;

@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     readonly details: string | undefined,
     readonly tokenKind: TokenKind,
+    /** stripe_3ds_required: the page where the payment is confirmed; card_declined: the issuer's reason. */
+    readonly extra: { url?: string; declineCode?: string } = {},
   ) {
     super(`${status} ${code ?? 'unknown'}${details ? `: ${details}` : ''}`);
     this.name = 'ApiError';
@@ -36,8 +38,12 @@ export class ApiError extends Error {
 /** openapi-fetch hands back the parsed JSON body, or the raw text when it was not JSON. */
 export function apiErrorFrom(response: Response, body: unknown, tokenKind: TokenKind): ApiError {
   if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') {
-    const { error, details } = body as { error: string; details?: unknown };
-    return new ApiError(response.status, error, typeof details === 'string' ? details : undefined, tokenKind);
+    const { error, details, url, decline_code: declineCode } = body as { error: string; details?: unknown; url?: unknown; decline_code?: unknown };
+    const extra = {
+      ...(typeof url === 'string' && /^https?:\/\//.test(url) ? { url } : {}),
+      ...(typeof declineCode === 'string' ? { declineCode } : {}),
+    };
+    return new ApiError(response.status, error, typeof details === 'string' ? details : undefined, tokenKind, extra);
   }
   const text = typeof body === 'string' ? body.trim().slice(0, 200) : undefined;
   return new ApiError(response.status, undefined, text || response.statusText || undefined, tokenKind);

@@ -33,6 +33,11 @@ describe('describeApiError', () => {
     expect(message('access_denied', 403)).toMatch(/denied/);
     expect(message('expired_token', 410)).toMatch(/expired.*vr login/);
     expect(message('auth_disabled', 503)).toMatch(/Login is switched off/);
+    expect(message('billing_not_configured', 503, 'session')).toMatch(/takes no card payments/);
+    expect(describeApiError(new ApiError(402, 'card_declined', undefined, 'session', { declineCode: 'insufficient_funds' })))
+      .toBe('The card was declined (insufficient_funds). Nothing was charged; try another card (`vr billing methods`).');
+    expect(describeApiError(new ApiError(402, 'stripe_3ds_required', undefined, 'session', { url: 'https://vr.example/console/billing/authenticate/pi_1' })))
+      .toMatch(/^Your bank wants you to confirm this payment\. Open https:\/\/vr\.example\/console\/billing\/authenticate\/pi_1 in a browser/);
   });
 
   it('still says something useful for bodies that are not the API\'s', () => {

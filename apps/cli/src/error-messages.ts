@@ -49,6 +49,22 @@ export function describeApiError(error: ApiError): string {
       return `That provider is not available on this server${suffix(details)}: it has no API key configured. \`vr status\` shows which providers work.`;
     case 'auth_disabled':
       return `Login is switched off on this server${suffix(details)}. Use an API key from the operator instead (--api-key or VR_API_KEY).`;
+    case 'billing_not_configured':
+      return `This server takes no card payments${suffix(details)}. Ask the operator to top up your wallet.`;
+    case 'card_declined':
+      return `The card was declined${suffix(details ?? error.extra.declineCode)}. Nothing was charged; try another card (\`vr billing methods\`).`;
+    case 'stripe_3ds_required':
+      return `Your bank wants you to confirm this payment${suffix(details)}. Open ${error.extra.url ?? 'the console\'s Billing page'} in a browser to finish it; later top-ups with this card normally need no confirmation.`;
+    case 'invalid_payment_method':
+      return `That card is not saved for this account${suffix(details)}. \`vr billing methods\` lists the saved cards.`;
+    case 'idempotency_key_reused':
+      return `That idempotency key was already used for a different top-up${suffix(details)}. Leave out --idempotency-key to start a new one.`;
+    case 'topup_in_progress':
+      return `This top-up is still being processed${suffix(details)}. Run the same command again in a moment.`;
+    case 'invalid_signature':
+      return `The server refused the request's signature${suffix(details)}. Only Stripe's webhook deliveries are signed.`;
+    case 'payment_processor_error':
+      return `The payment processor did not answer as expected${suffix(details)}. Try again with the same --idempotency-key.`;
     case 'authorization_pending':
       return `The login was not approved yet${suffix(details)}.`;
     case 'slow_down':

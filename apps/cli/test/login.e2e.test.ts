@@ -8,14 +8,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { announceSkip, parseMp3Frames } from '@voice-router/test-support';
-import { CapturedStream, runVr, type VrRun } from './capture-output.js';
+import { answerInBrowser, CHROMIUM, CHROMIUM_ARGS, signUp as signUpAt, startLogin as startLoginWith } from './browser-login.js';
+import { CapturedStream, runVr } from './capture-output.js';
 import { startService, type RunningService } from './running-service.js';
 
-const CHROMIUM = process.env.VR_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 const SUITE = 'cli login end to end';
 
 let service: RunningService;
@@ -42,41 +38,8 @@ afterAll(async () => {
 });
 
 const vr = (...argv: string[]) => runVr(argv, { env });
-
-/** Starts `vr login` and resolves with the complete URI as soon as it is printed. */
-async function startLogin(): Promise<{ completeUri: string; userCode: string; finished: Promise<VrRun> }> {
-  const stdout = new CapturedStream();
-  const finished = runVr(['login', '--no-browser'], { env, stdout });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const match = /open this link, which has the code filled in:\n\s+(\S+)/.exec(stdout.text);
-    if (match) return { completeUri: match[1]!, userCode: /^\s+([A-Z]{4}-[A-Z]{4})$/m.exec(stdout.text)![1]!, finished };
-    if (Date.now() > deadline) throw new Error(`vr login printed no link: ${stdout.text}`);
-    const early = await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 50))]);
-    if (early) throw new Error(`vr login ended early: ${JSON.stringify(early)}`);
-  }
-}
-
-async function signUp(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${service.baseUrl}/console/signup`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.endsWith('/signup')), page.getByRole('button', { name: 'Sign up' }).click()]);
-}
-
-/** Opens the printed link and answers; the console may first ask to confirm the pre-filled code. */
-async function answerInBrowser(page: Page, completeUri: string, userCode: string, decision: 'Approve' | 'Deny'): Promise<void> {
-  await page.goto(completeUri);
-  const answer = page.getByRole('button', { name: decision });
-  const confirmCode = page.getByRole('button', { name: 'Continue' });
-  await expect.poll(async () => (await answer.count()) + (await confirmCode.count()), { timeout: 15_000 }).toBeGreaterThan(0);
-  if ((await answer.count()) === 0) {
-    expect(await page.getByLabel('Code').inputValue()).toBe(userCode);
-    await confirmCode.click();
-  }
-  await expect.poll(() => page.content()).toContain(userCode);
-  await answer.click();
-}
+const startLogin = () => startLoginWith(env);
+const signUp = (page: Page, email: string, password: string) => signUpAt(page, service.baseUrl, email, password);
 
 describe(SUITE, () => {
   it('logs in through the browser, then keys, speech, usage, organizations and logout work', async (context) => {

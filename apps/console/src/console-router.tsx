@@ -11,6 +11,7 @@ import { sendPage, securityHeaders } from './http/render.js';
 import { loadSession, sessionOf } from './http/request-context.js';
 import { MessagePage } from './pages/message-page.js';
 import { authRoutes } from './routes/auth-routes.js';
+import { billingRoutes } from './routes/billing-routes.js';
 import { deviceRoutes } from './routes/device-routes.js';
 import { keysRoutes } from './routes/keys-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
@@ -52,6 +53,7 @@ export function createConsoleRouter(services: ConsoleServices, options: ConsoleR
   router.use(deviceRoutes(dependencies));
   router.use(keysRoutes(dependencies));
   router.use(walletUsageRoutes(dependencies));
+  router.use(billingRoutes(dependencies));
   router.use(organizationRoutes(dependencies));
   router.use(sessionRoutes(dependencies));
 

@@ -96,6 +96,61 @@ export interface ConsoleSessionSummary {
 
 export type Failure<Reason extends string> = { ok: false; reason: Reason; message: string };
 
+export interface ConsoleBillingMethod {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface ConsoleTopUp {
+  paymentIntentId: string;
+  amountCents: number;
+  /** completed = the wallet was credited; pending = charged, waiting for the processor's confirmation. */
+  status: 'completed' | 'pending' | 'needs_authentication' | 'failed' | 'canceled';
+  failureCode: string | null;
+  createdAt: string;
+}
+
+export interface ConsolePendingPayment {
+  paymentIntentId: string;
+  accountId: string;
+  amountCents: number;
+  status: 'succeeded' | 'processing' | 'needs_authentication' | 'canceled';
+  /** e.g. "visa ending 3155". */
+  card: string | null;
+}
+
+/**
+ * Card billing (present only when the deployment has a payment processor). Card data never reaches
+ * the console: cards are added and payments confirmed on the processor's own hosted pages.
+ */
+export interface ConsoleBilling {
+  /** Origins of the processor's hosted pages: forms that lead there need them in the CSP's form-action. */
+  hostedOrigins: string[];
+  overview(input: { userId: string; accountId: string }):
+    Promise<{ methods: ConsoleBillingMethod[]; topUps: ConsoleTopUp[] } | Failure<'forbidden' | 'unavailable'>>;
+  /** Starts the hosted add-card flow; it comes back to `returnUrl?session_id=…`, or to `cancelUrl`. */
+  startCardSetup(input: { userId: string; accountId: string; returnUrl: string; cancelUrl: string }):
+    Promise<{ ok: true; url: string } | Failure<'forbidden' | 'unavailable'>>;
+  cardSetupResult(input: { userId: string; accountId: string; sessionId: string }):
+    Promise<{ ok: true; status: 'added' | 'open' | 'expired' } | Failure<'forbidden' | 'not_found' | 'unavailable'>>;
+  topUp(input: { userId: string; accountId: string; amountCents: number; paymentMethodId: string; idempotencyKey: string }):
+    Promise<
+      | { ok: true; paymentIntentId: string }
+      | { ok: false; reason: 'authentication_required'; paymentIntentId: string; message: string }
+      | Failure<'forbidden' | 'declined' | 'invalid' | 'in_progress' | 'unavailable'>
+    >;
+  /** The payment behind a 3-D Secure link, if the user is a member of its account. */
+  pendingPayment(input: { userId: string; paymentIntentId: string }): Promise<{ ok: true; payment: ConsolePendingPayment } | Failure<'not_found' | 'unavailable'>>;
+  /** Confirms on-session; the bank's challenge page is `redirectUrl`, and it comes back to `returnUrl`. */
+  startAuthentication(input: { userId: string; paymentIntentId: string; returnUrl: string }):
+    Promise<{ ok: true; redirectUrl: string } | { ok: true; status: 'succeeded' | 'processing' } | Failure<'not_found' | 'declined' | 'unavailable'>>;
+  finishAuthentication(input: { userId: string; paymentIntentId: string }):
+    Promise<{ ok: true; status: 'succeeded' | 'processing' | 'requires_action' } | Failure<'not_found' | 'failed' | 'unavailable'>>;
+}
+
 export interface ConsoleServices {
   /** False when the operator closed sign-up (invitation only): sign-up then needs a valid invitation token. */
   signupOpen(): boolean;
@@ -157,4 +212,7 @@ export interface ConsoleServices {
   /** Accepting needs a logged-in user whose email matches the invitation. */
   acceptInvitation(input: { userId: string; token: string }):
     Promise<{ ok: true; account: ConsoleAccount } | Failure<'not_found' | 'wrong_user' | 'already_accepted'>>;
+
+  /** Absent when the deployment takes no card payments: the console then shows no Billing page. */
+  billing?: ConsoleBilling;
 }

@@ -4,6 +4,10 @@ export { createConsoleRouter, type ConsoleRouterOptions } from './console-router
 export { formatMicros, parseUsdToMicros } from './money.js';
 export type {
   ConsoleAccount,
+  ConsoleBilling,
+  ConsoleBillingMethod,
+  ConsolePendingPayment,
+  ConsoleTopUp,
   ConsoleInvitation,
   ConsoleKey,
   ConsoleKeyChanges,

@@ -19,7 +19,11 @@ export function bearer(request: Request): string | undefined {
   return match?.[1];
 }
 
-export async function identifyCaller(database: Database, token: string | undefined): Promise<Caller | undefined> {
+/**
+ * Console (cookie) session tokens are accepted as bearers only where `consoleSessions` says so: the
+ * spec lets a raw dashboard session token top up a wallet, nothing else.
+ */
+export async function identifyCaller(database: Database, token: string | undefined, { consoleSessions = false } = {}): Promise<Caller | undefined> {
   if (!token || token.length > 512) return undefined;
   if (token.startsWith(API_KEY_PREFIX)) {
     const key = await findActiveApiKey(database.sql, hashApiKey(token));
@@ -28,7 +32,7 @@ export async function identifyCaller(database: Database, token: string | undefin
   if (token.startsWith(SESSION_PREFIX)) {
     const session = await findActiveSession(database.sql, token);
     // Console cookies are for the browser; only device-code (CLI) sessions are bearer tokens.
-    return session && session.kind === 'cli' ? { kind: 'session', session, token } : undefined;
+    return session && (session.kind === 'cli' || consoleSessions) ? { kind: 'session', session, token } : undefined;
   }
   return undefined;
 }
@@ -44,9 +48,9 @@ export function accountOf(response: Response): UserAccount {
 }
 
 /** Requires a session token and, unless told otherwise, resolves the account it acts for (X-Organization-Id). */
-export function requireSession(database: Database, { resolveAccount = true } = {}) {
+export function requireSession(database: Database, { resolveAccount = true, consoleSessions = false } = {}) {
   return async (request: Request, response: Response, next: NextFunction) => {
-    const caller = await identifyCaller(database, bearer(request));
+    const caller = await identifyCaller(database, bearer(request), { consoleSessions });
     if (!caller) return sendError(response, 'unauthorized', 'a valid session token is required (run `vr login`)');
     if (caller.kind !== 'session') return sendError(response, 'scope_required', 'this endpoint needs a session token (vr_session_…), not an API key');
     response.locals.caller = caller;

@@ -5,6 +5,9 @@ import { buildOpenApiDocument, errorBody } from '@voice-router/contracts';
 import { createConsoleRouter } from '@voice-router/console';
 import type { Database } from '@voice-router/ledger';
 import { isLoopbackAddress, parseTrustedProxies, type Logger, type TrustedProxies } from '@voice-router/service-kit';
+import { createBilling } from './billing/billing.js';
+import { billingRoutes, billingWebhookRoute } from './billing/billing-routes.js';
+import type { StripeSettings } from './billing/stripe-client.js';
 import { createConsoleServices } from './console/console-service-implementation.js';
 import { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';
 import { deviceAuthRoutes } from './routes/device-auth-routes.js';
@@ -38,6 +41,8 @@ export interface ControlPlaneOptions {
    * loopback peer is believed too, as the nearest hop only (further hops must be in trustedProxies).
    */
   trustLoopbackForwarder?: boolean;
+  /** STRIPE_SECRET_KEY and friends; without them billing answers 503 and the console hides it. */
+  stripe?: StripeSettings;
 }
 
 /** Express's `trust proxy`: hop 0 is the socket peer, higher hops walk X-Forwarded-For from the right. */
@@ -72,6 +77,10 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
     response.type('application/json').send(openApiDocument);
   });
 
+  const billing = createBilling(options.stripe, options.database.sql, options.logger.child({ component: 'billing' }));
+  const billingOptions = { database: options.database, billing, logger: options.logger, publicBaseUrl: options.publicBaseUrl };
+  // Stripe signs the raw bytes, so the webhook must see them before any JSON parsing.
+  app.use(billingWebhookRoute(billingOptions));
   app.use('/v1', express.json({ limit: '16kb', strict: false }));
   app.use(deviceAuthRoutes({
     database: options.database,
@@ -82,9 +91,12 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   app.use(sessionRoutes(options.database));
   app.use(keyRoutes({ database: options.database, onKeyRevoked, keyLimitDefaults }));
   app.use(usageRoutes(options.database));
+  app.use(billingRoutes(billingOptions));
 
   const consoleServices = createConsoleServices({
-    database: options.database, signupMode: options.signupMode ?? 'open', onKeyRevoked, limits, keyLimitDefaults,
+    database: options.database, signupMode: options.signupMode ?? 'open', onKeyRevoked, limits, billing, publicBaseUrl: options.publicBaseUrl,
+    keyLimitDefaults,
+    onBillingFailure: (failure) => options.logger.error('payment processor request failed', failure),
   });
   app.use('/console', createConsoleRouter(consoleServices, {
     cookieSecure: options.cookieSecure ?? 'auto',

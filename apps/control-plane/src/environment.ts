@@ -16,6 +16,15 @@ export const controlPlaneSettingsShape = {
     .min(KEY_LIMIT_BOUNDS.rateLimitPerMinute.min).max(KEY_LIMIT_BOUNDS.rateLimitPerMinute.max).default(DEFAULT_KEY_LIMITS.rateLimitPerMinute),
   /** Proxies whose X-Forwarded-* headers are believed: in the scaled-out mode, the data planes' addresses. */
   TRUSTED_PROXIES: trustedProxiesVariable,
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_…, sk_test_…, or a restricted rk_… key)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'the webhook endpoint\'s signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => ['', '/'].includes(new URL(url).pathname) && !new URL(url).search, 'only a scheme, host and port (the API is under /v1)')
+    .optional(),
 };
 
 export const controlPlaneEnvironmentSchema = z.object({
@@ -40,5 +49,9 @@ export function controlPlaneSettings(environment: Settings) {
     cookieSecure: environment.COOKIE_SECURE === 'auto' ? ('auto' as const) : environment.COOKIE_SECURE === 'true',
     keyLimitDefaults: { maxConcurrency: environment.DEFAULT_KEY_MAX_CONCURRENCY, rateLimitPerMinute: environment.DEFAULT_KEY_RATE_LIMIT_PER_MINUTE },
     trustedProxies: environment.TRUSTED_PROXIES,
+    // Without a secret key there is no billing at all (503 billing_not_configured, no Billing page).
+    stripe: environment.STRIPE_SECRET_KEY
+      ? { secretKey: environment.STRIPE_SECRET_KEY, webhookSecret: environment.STRIPE_WEBHOOK_SECRET, apiBaseUrl: environment.STRIPE_API_BASE_URL }
+      : undefined,
   };
 }

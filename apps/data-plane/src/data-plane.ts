@@ -1,4 +1,5 @@
-// Assembles the data plane: the uWS app, its routes, and the fallback to the control plane.
+// Assembles the data plane: the HTTP server (native uWS or the node:http adapter), its routes behind
+// the guard that keeps a failing handler from ending the process, and the fallback to the control plane.
 import type { SqlClient } from '@voice-router/ledger';
 import type { ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
@@ -8,13 +9,16 @@ import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-
 import type { DataPlaneContext } from './context.js';
 import { createInFlightRequests } from './lifecycle/in-flight.js';
 import { createRequestLimits } from './limits/request-limits.js';
+import { failRequest } from './http/response.js';
+import { guardRoutes } from './http/route-guard.js';
 import { createStreamMetrics, instrumentApp, registerMetricsRoute } from './metrics/stream-metrics.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerSpeechRoute } from './routes/speech-route.js';
 import { registerWalletRoutes } from './routes/wallet-routes.js';
-import { loadUws, type ListenSocket } from './uws.js';
+import { selectServer, type ServerChoice, type ServerImplementation } from './server/select-server.js';
+import type { ListenSocket } from './uws.js';
 
 export interface DataPlaneOptions {
   host: string;
@@ -38,11 +42,14 @@ export interface DataPlaneOptions {
   keyLimiter?: KeyLimiter;
   /** The limits of keys without their own (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: 8, 600). */
   keyLimitDefaults?: KeyLimits;
+  /** DATA_PLANE_SERVER: 'auto' (default) = native uWS where it loads, else node:http; 'uws' fails without it; 'node' forces the adapter. */
+  server?: ServerChoice;
 }
 
 export interface DataPlane {
   port: number;
-  implementation: 'native' | 'fallback';
+  /** Which server answers: 'uws-native' or 'node-http'. */
+  implementation: ServerImplementation;
   auth: ApiKeyAuthenticator;
   /**
    * Graceful stop: readiness turns 503 and new speech requests are refused at once (503, connection
@@ -53,9 +60,14 @@ export interface DataPlane {
 }
 
 export async function startDataPlane(options: DataPlaneOptions): Promise<DataPlane> {
-  const { uws, implementation, build, reason } = loadUws();
-  if (implementation === 'native') options.logger.info('uWebSockets.js native build loaded', { build, ...(reason ? { reason } : {}) });
-  else options.logger.warn('uWebSockets.js native build unavailable; using the JavaScript fallback (slower)', { reason });
+  const { server, implementation, description } = selectServer(options.server ?? 'auto', {
+    // Errors thrown by route callbacks on the node:http path (the guard below covers the handlers).
+    onError: (error, res) => {
+      options.logger.error(res ? 'request failed with an uncaught error' : 'HTTP server error', { error });
+      if (res) failRequest(res);
+    },
+  });
+  options.logger.info(`data plane HTTP server: ${description}`, { server: implementation });
 
   const auth = createApiKeyAuthenticator({ sql: options.sql, cacheTtlMs: options.authCacheTtlMs });
   const context: DataPlaneContext = {
@@ -69,16 +81,17 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     inFlight: createInFlightRequests(),
     limits: options.keyLimiter && createRequestLimits(options.keyLimiter, options.keyLimitDefaults ?? { maxConcurrency: 8, rateLimitPerMinute: 600 }),
   };
-  const app = uws.App();
+  const app = server.App();
   // Decided once here: without metrics the routes get the bare app and no request pays for them.
-  let routes = app;
+  let instrumented = app;
   if (options.metrics) {
     const metrics = createStreamMetrics();
-    registerMetricsRoute(app, metrics);
-    routes = instrumentApp(app, metrics);
+    registerMetricsRoute(guardRoutes(app, options.logger), metrics);
+    instrumented = instrumentApp(app, metrics);
     options.logger.warn('DATA_PLANE_METRICS is on: GET /internal/metrics answers on loopback (benchmarks only)');
   }
-  registerHealthRoutes(app, context);
+  registerHealthRoutes(guardRoutes(app, options.logger), context);
+  const routes = guardRoutes(instrumented, options.logger);
   registerSpeechRoute(routes, context);
   registerWalletRoutes(routes, context);
   registerCatalogRoutes(routes, context);
@@ -87,7 +100,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   const listenSocket = await new Promise<ListenSocket>((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${options.host}:${options.port}`))));
   });
-  const port = uws.us_socket_local_port(listenSocket);
+  const port = server.us_socket_local_port(listenSocket);
   return {
     port,
     implementation,
@@ -98,7 +111,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
       const inFlight = context.inFlight.count;
       const drained = await context.inFlight.drain(options.shutdownGraceMs);
       if (inFlight > 0) options.logger.info('drained speech requests', { ...drained, graceMs: options.shutdownGraceMs });
-      uws.us_listen_socket_close(listenSocket);
+      server.us_listen_socket_close(listenSocket);
       await closeProxy();
     },
   };

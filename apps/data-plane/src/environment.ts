@@ -1,6 +1,7 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
 import { checkStreamBound, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
+import { SERVER_CHOICES } from './server/select-server.js';
 
 const url = z.url({ protocol: /^https?$/ });
 /**
@@ -8,6 +9,9 @@ const url = z.url({ protocol: /^https?$/ });
  * (https://api.openai.com/v1), ELEVENLABS_BASE_URL and CARTESIA_BASE_URL are bare hosts. Trailing slashes are fine.
  */
 const providerBaseUrl = url.optional();
+
+/** auto = the native uWS build where it loads, else the node:http adapter; uws = native or fail; node = the adapter. */
+export const serverChoiceSchema = z.enum(SERVER_CHOICES).default('auto');
 
 export const providerEnvironmentShape = {
   OPENAI_API_KEY: z.string().optional(),
@@ -57,6 +61,7 @@ export const dataPlaneEnvironmentShape = {
   KEY_LIMITS: z.enum(['on', 'off']).default('on'),
   /** With REDIS_URL: how long a stream's concurrency slot outlives its replica (refreshed every third of it). */
   CONCURRENCY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+  DATA_PLANE_SERVER: serverChoiceSchema,
 };
 
 export const dataPlaneEnvironmentSchema = z
@@ -114,6 +119,7 @@ export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsS
     shutdownGraceMs: environment.SHUTDOWN_GRACE_MS,
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     trustedProxies: environment.TRUSTED_PROXIES,
+    server: environment.DATA_PLANE_SERVER,
     keyLimitDefaults: { maxConcurrency: environment.DEFAULT_KEY_MAX_CONCURRENCY, rateLimitPerMinute: environment.DEFAULT_KEY_RATE_LIMIT_PER_MINUTE },
   };
 }

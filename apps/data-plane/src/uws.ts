@@ -1,66 +1,60 @@
-// Loads uWebSockets.js: a native build where one exists for this platform and Node ABI, else the
-// JavaScript fallback of @trufflesuite/uws-js-unofficial (same API, slower). Which one loaded is
-// reported at start-up. Native builds, in order:
-// - @btc-vision/uwebsockets.js, a republish of uWebSockets.js v20.57 for Node 20-25 (glibc >= 2.38).
-//   Not a dependency of this package: the images add it, pinned and checksummed (infra/README.md).
-// - @trufflesuite/uws-js-unofficial's own build for Node 16-20.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type * as UwsTypes from '@trufflesuite/uws-js-unofficial';
+// The server interface every data-plane route is written against: the subset of uWebSockets.js that
+// the routes use, with uWS semantics. Two implementations serve it (server/select-server.ts picks one
+// at start-up): the native uWS build where it loads, and the node:http adapter (server/node-http-*.ts).
+// Keeping the routes on this narrow interface is what lets both paths behave the same.
 
-export type Uws = typeof UwsTypes;
-export type HttpResponse = UwsTypes.HttpResponse;
-export type HttpRequest = UwsTypes.HttpRequest;
-export type TemplatedApp = UwsTypes.TemplatedApp;
-export type ListenSocket = UwsTypes.us_listen_socket;
+/** Route handlers run synchronously; one that answers later must register onAborted first (uWS rule). */
+export type RouteHandler = (res: HttpResponse, req: HttpRequest) => void | Promise<void>;
 
-const require = createRequire(import.meta.url);
-
-export interface LoadedUws {
-  uws: Uws;
-  implementation: 'native' | 'fallback';
-  /** The package and version the native build came from, e.g. `@btc-vision/uwebsockets.js@20.57.0`. */
-  build?: string;
-  /** Why a preferred build did not load, when one did not. */
-  reason?: string;
+export interface HttpResponse {
+  /** "200 OK"; before any write or end. */
+  writeStatus(status: string): HttpResponse;
+  writeHeader(key: string, value: string): HttpResponse;
+  /** Streams part of the body (chunked when no length is known). False = backpressure: wait for onWritable. */
+  write(chunk: string | Uint8Array): boolean;
+  /** Ends the response (with a Content-Length when nothing was written before); closeConnection closes the socket after it. */
+  end(body?: string | Uint8Array, closeConnection?: boolean): HttpResponse;
+  /** Closes the connection at once; the response is cut (the client sees a truncated transfer). */
+  close(): HttpResponse;
+  /** Called when the socket drained after write() returned false; return true when done writing for now. */
+  onWritable(handler: (offset: number) => boolean): HttpResponse;
+  /** Called once if the client goes away before the response ended. Required before answering asynchronously. */
+  onAborted(handler: () => void): HttpResponse;
+  /** The request body, chunk by chunk; the chunk's memory may be reused after the call, so copy it. */
+  onData(handler: (chunk: ArrayBuffer | Uint8Array, isLast: boolean) => void): HttpResponse;
+  /** Batches the writes made in the callback into as few socket writes as possible. */
+  cork(callback: () => void): HttpResponse;
+  getRemoteAddressAsText(): ArrayBuffer;
 }
 
-const OFFICIAL_BUILD = '@btc-vision/uwebsockets.js';
-const FALLBACK_PACKAGE = '@trufflesuite/uws-js-unofficial';
-
-let loaded: LoadedUws | undefined;
-
-/** The loader's own detail (e.g. `GLIBC_2.38 not found`) comes last in uWS.js's message. */
-function lastLine(error: unknown): string {
-  return (error as Error).message.split('\n').filter((line) => line.trim()).at(-1) ?? String(error);
+/** Valid only synchronously inside the route handler (uWS frees it when the handler returns). */
+export interface HttpRequest {
+  /** The header's value ('' when absent); the name must be lower-case. */
+  getHeader(lowerCaseKey: string): string;
+  /** Lower-case method, e.g. 'get'. */
+  getMethod(): string;
+  /** The path, without the query string. */
+  getUrl(): string;
+  /** The raw query string without '?': undefined when the target has no '?', '' when it ends with one. */
+  getQuery(): string | undefined;
+  /** Every header, names in lower case. */
+  forEach(callback: (key: string, value: string) => void): void;
 }
 
-/** Read beside the package's entry point: not every package exports its package.json. */
-function packageVersion(name: string): string {
-  let directory = path.dirname(require.resolve(name));
-  while (!fs.existsSync(path.join(directory, 'package.json')) && directory !== path.dirname(directory)) directory = path.dirname(directory);
-  return (JSON.parse(fs.readFileSync(path.join(directory, 'package.json'), 'utf8')) as { version: string }).version;
+/** Opaque handle of a listening socket. */
+export type ListenSocket = object;
+
+export interface TemplatedApp {
+  get(pattern: string, handler: RouteHandler): TemplatedApp;
+  post(pattern: string, handler: RouteHandler): TemplatedApp;
+  /** Every method; '/*' is the catch-all. Specific routes win over it, as in uWS. */
+  any(pattern: string, handler: RouteHandler): TemplatedApp;
+  listen(host: string, port: number, callback: (listenSocket: ListenSocket | false) => void): TemplatedApp;
 }
 
-export function loadUws(): LoadedUws {
-  if (loaded) return loaded;
-  const reasons: string[] = [];
-  try {
-    loaded = { uws: require(OFFICIAL_BUILD) as Uws, implementation: 'native', build: `${OFFICIAL_BUILD}@${packageVersion(OFFICIAL_BUILD)}` };
-    return loaded;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // Not installed is the normal case outside the images; anything else (a glibc too old) is worth saying.
-    if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') reasons.push(`${OFFICIAL_BUILD}: ${lastLine(error)}`);
-  }
-  const packageDirectory = path.dirname(path.dirname(require.resolve(FALLBACK_PACKAGE)));
-  const binary = path.join(packageDirectory, 'binaries', `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`);
-  try {
-    loaded = { uws: require(binary) as Uws, implementation: 'native', build: `${FALLBACK_PACKAGE}@${packageVersion(FALLBACK_PACKAGE)}`, reason: reasons.join('; ') || undefined };
-  } catch (error) {
-    reasons.push(`${FALLBACK_PACKAGE}: ${lastLine(error)}`);
-    loaded = { uws: require(path.join(packageDirectory, 'dist', 'index.js')) as Uws, implementation: 'fallback', reason: reasons.join('; ') };
-  }
-  return loaded;
+/** What the data plane needs from a server implementation (the native uWS module satisfies it). */
+export interface HttpServerModule {
+  App(): TemplatedApp;
+  us_socket_local_port(listenSocket: ListenSocket): number;
+  us_listen_socket_close(listenSocket: ListenSocket): void;
 }

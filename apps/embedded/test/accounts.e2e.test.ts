@@ -1,7 +1,7 @@
 // Accounts, device-code login, API keys and usage over HTTP in both run modes, including a tenant
 // isolation matrix: two users in two organizations try every endpoint on each other's things.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProviders, type CombinedFakeProviderServer, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { announceSkip, postgresUrl, redisUrl } from '@voice-router/test-support';
 import { api, decide, person, poll, signUp, startDeviceLogin, type Person } from './accounts-support.js';
 import { settled, speech } from './e2e-support.js';
@@ -13,7 +13,7 @@ const modes: SystemMode[] = scaledAvailable ? ['embedded', 'scaled'] : ['embedde
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
-  let fake: FakeProviderServer;
+  let fake: CombinedFakeProviderServer;
   let system: RunningSystem;
   let alice: Person;
   let bob: Person;

@@ -1,6 +1,6 @@
 // Money under pressure in the scaled-out mode: two data-plane replicas, one worker, one wallet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProvider, startFakeProviders, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProvider, startFakeProviders, type CombinedFakeProviderServer, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { announceSkip, postgresUrl, redisUrl } from '@voice-router/test-support';
 import { activity, credits, settled, speech } from './e2e-support.js';
 import { fundedKey, startSystem, type RunningSystem } from './system.js';
@@ -9,7 +9,7 @@ const scaledAvailable = Boolean(postgresUrl() && redisUrl());
 if (!scaledAvailable) announceSkip('concurrency and crash suites (scaled-out mode)', 'DATABASE_URL and REDIS_URL are not both set');
 
 describe.runIf(scaledAvailable)('scaled-out mode under concurrency and crashes', () => {
-  let fake: FakeProviderServer;
+  let fake: CombinedFakeProviderServer;
   let slowCartesia: FakeProviderServer;
   let system: RunningSystem;
 

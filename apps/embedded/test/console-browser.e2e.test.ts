@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProviders, type CombinedFakeProviderServer, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { announceSkip, postgresUrl, redisUrl } from '@voice-router/test-support';
 import { api, poll, startDeviceLogin } from './accounts-support.js';
 import { settled, speech } from './e2e-support.js';
@@ -16,7 +16,7 @@ const scaledAvailable = Boolean(postgresUrl() && redisUrl());
 const modes: SystemMode[] = scaledAvailable ? ['embedded', 'scaled'] : ['embedded'];
 
 describe.runIf(browserAvailable).each(modes)('the console in Chromium (%s mode)', (mode) => {
-  let fake: FakeProviderServer;
+  let fake: CombinedFakeProviderServer;
   let system: RunningSystem;
   let browser: Browser;
   let page: Page;

@@ -4,7 +4,7 @@
 // the bounded local synthesis queue. Requests alternate over `system.baseUrls`, so a load balancer
 // in front of the replicas can replace that list unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProvider, startFakeProviders, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProvider, startFakeProviders, type CombinedFakeProviderServer, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { announceSkip, postgresUrl, redisUrl } from '@voice-router/test-support';
 import { api, person, type Person } from './accounts-support.js';
 import { settled, speech } from './e2e-support.js';
@@ -22,7 +22,7 @@ const TEN_CHARS_COST = 10 * 15;
 const LOCAL = { model: 'local/espeak-ng', voice: 'en-us' };
 
 describe.each(modes)('per-key limits (%s mode)', (mode) => {
-  let fake: FakeProviderServer;
+  let fake: CombinedFakeProviderServer;
   let slowCartesia: FakeProviderServer;
   let system: RunningSystem;
   let owner: Person;
@@ -35,7 +35,7 @@ describe.each(modes)('per-key limits (%s mode)', (mode) => {
     system = await startSystem({
       mode,
       environment: {
-        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai'),
         CARTESIA_API_KEY: slowCartesia.apiKey, CARTESIA_BASE_URL: slowCartesia.baseUrl,
         STREAM_MAX_DURATION_MS: '60000', RESERVATION_REAP_AFTER_MS: '120000',
         DEFAULT_KEY_MAX_CONCURRENCY: String(DEFAULT_CONCURRENCY), DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: '100000',

@@ -2,7 +2,7 @@
 // committed (the settlement falls back to the database), Redis returning changes nothing twice, and
 // SIGTERM still exits promptly with Redis gone. Uses a private redis-server, never the shared one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProviders, type CombinedFakeProviderServer, type FakeProviderServer } from '@voice-router/provider-fakes';
 import {
   announceSkip, createTestDatabase, postgresUrl, redisServerAvailable, startPrivateRedis, type PrivateRedis, type TestDatabase,
 } from '@voice-router/test-support';
@@ -13,7 +13,7 @@ const runnable = Boolean(postgresUrl()) && redisServerAvailable();
 if (!runnable) announceSkip('settlement through a Redis outage (embedded on PostgreSQL + Redis)', 'needs DATABASE_URL and a redis-server binary');
 
 describe.runIf(runnable)('embedded service on PostgreSQL + Redis when Redis goes away', () => {
-  let fake: FakeProviderServer;
+  let fake: CombinedFakeProviderServer;
   let redis: PrivateRedis;
   let database: TestDatabase;
   let system: RunningSystem;

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProvider, startFakeProviders, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProvider, startFakeProviders, type CombinedFakeProviderServer, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { announceSkip, parseMp3Frames, postgresUrl, probeAudio, redisUrl } from '@voice-router/test-support';
 import { activity, credits, expectAudit, pcmStats, settled, speech } from './e2e-support.js';
 import { fundedKey, startSystem, type RunningSystem, type SystemMode } from './system.js';
@@ -17,7 +17,7 @@ const RACHEL = '21m00Tcm4TlvDq8ikWAM';
 const CARTESIA_VOICE = '694f9389-aac1-45b6-b726-9d9369183238';
 
 describe.each(modes)('speech end to end (%s mode)', (mode) => {
-  let fake: FakeProviderServer;
+  let fake: CombinedFakeProviderServer;
   let slowCartesia: FakeProviderServer;
   let system: RunningSystem;
   let user: { key: string; email: string; accountId: string };
@@ -299,6 +299,16 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
 
   it('serves the wallet and its activity, validating the limit', async () => {
     expect((await fetch(`${system.baseUrl}/v1/credits`)).status).toBe(401);
+    // These two requests ended the whole process on Node 24 with the uWS package's JS fallback.
+    for (const target of ['/v1/credits/activity', '/v1/credits/activity?limit=5']) {
+      for (const baseUrl of system.baseUrls) {
+        const response = await fetch(`${baseUrl}${target}`, { headers: { authorization: `Bearer ${user.key}` } });
+        expect(response.status, `${baseUrl}${target}`).toBe(200);
+        const rows = ((await response.json()) as { rows: unknown[] }).rows;
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.length).toBeLessThanOrEqual(target.endsWith('5') ? 5 : 100);
+      }
+    }
     for (const limit of ['0', '101', 'ten', '1.5']) {
       const response = await fetch(`${system.baseUrl}/v1/credits/activity?limit=${limit}`, { headers: { authorization: `Bearer ${user.key}` } });
       expect(response.status).toBe(400);
@@ -308,6 +318,13 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     expect(Object.keys(rows[0]!).sort()).toEqual(['createdAt', 'id', 'kind', 'metadata', 'microsBalanceAfter', 'microsDelta', 'reservationId', 'source']);
     const document = (await (await fetch(`${system.baseUrl}/v1/openapi.json`)).json()) as { openapi: string };
     expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('logs which HTTP server the data plane runs: node:http where no native uWS build loads or when forced', () => {
+    const forced = process.env.DATA_PLANE_SERVER === 'node' || Number(process.versions.node.split('.')[0]) >= 22;
+    const lines = system.logs().split('\n').filter((line) => line.includes('data plane HTTP server'));
+    expect(lines).toHaveLength(system.baseUrls.length);
+    for (const line of lines) expect(line).toContain(forced ? '"server":"node-http"' : '"server":"uws-native"');
   });
 
   it('never writes provider keys, pk_ keys or upstream bodies to its logs', () => {

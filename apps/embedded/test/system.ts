@@ -48,10 +48,14 @@ interface ManagedProcess {
   output: string[];
 }
 
+/** Passed on from the test's own environment: CI forces the node:http data-plane server with it. */
+const inherited = process.env.DATA_PLANE_SERVER ? { DATA_PLANE_SERVER: process.env.DATA_PLANE_SERVER } : {};
+
 function startProcess(name: string, args: string[], environment: Record<string, string>): ManagedProcess {
+  // process.execPath: the processes run on the Node that runs the suite (20, or 24 via scripts/with-node.mjs).
   const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'info', ...environment },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'info', ...inherited, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -28,12 +28,15 @@ export function stopChildrenOnSignals(onStop: () => Promise<void>): void {
   }
 }
 
+/** `DATA_PLANE_SERVER=node npm run bench` measures the data plane's node:http adapter on Node 20 too. */
+const inherited = process.env.DATA_PLANE_SERVER ? { DATA_PLANE_SERVER: process.env.DATA_PLANE_SERVER } : {};
+
 export function startProcess(
   name: string, args: string[], environment: Record<string, string>, nodeOptions: string[] = [],
 ): ManagedProcess {
   const child = spawn(process.execPath, [...nodeOptions, ...args], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'warn', ...environment },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'warn', ...inherited, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

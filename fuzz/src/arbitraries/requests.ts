@@ -57,6 +57,7 @@ const ODD_METHODS = ['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'PROP
 const KNOWN_PATHS = [
   '/v1/audio/speech', '/v1/credits', '/v1/credits/activity', '/v1/providers', '/v1/voices', '/v1/status', '/v1/keys', '/v1/usage',
   '/v1/auth/device-code', '/v1/auth/poll', '/v1/auth/whoami', '/v1/auth/sessions', '/v1/openapi.json', '/healthz', '/readyz',
+  '/v1/billing/methods', '/v1/billing/topup', '/v1/billing/webhook',
 ];
 
 export function routeSpecs(world: FuzzWorld): RouteSpec[] {
@@ -89,6 +90,16 @@ export function routeSpecs(world: FuzzWorld): RouteSpec[] {
     },
     { route: 'POST /v1/auth/logout-all', method: 'POST', path: fixed('/v1/auth/logout-all'), credentials: { withoutSession: true }, weight: 1 },
     { route: 'GET /readyz', method: 'GET', path: fixed('/readyz'), weight: 1 },
+    // Billing has no Stripe key here: the documented 503 billing_not_configured, or the refusals before it.
+    { route: 'GET /v1/billing/methods', method: 'GET', path: fixed('/v1/billing/methods'), credentials: { mostly: 'session' }, weight: 1 },
+    {
+      route: 'POST /v1/billing/topup', method: 'POST', path: fixed('/v1/billing/topup'), credentials: { mostly: 'session' }, weight: 2,
+      body: encodedBody(fc.record({ amount_cents: fc.oneof(fc.integer({ min: 500, max: 200_000 }), fc.string()), payment_method_id: fc.oneof(fc.constant('pm_card_visa'), fc.string()), idempotency_key: fc.oneof(fc.uuid(), awkwardText) }, { requiredKeys: [] }), CONTROL_PLANE_BODY_BYTES),
+    },
+    {
+      route: 'POST /v1/billing/webhook', method: 'POST', path: fixed('/v1/billing/webhook'), weight: 2,
+      body: encodedBody(fc.record({ id: fc.string(), type: fc.constantFrom('payment_intent.succeeded', 'refund.created', 'charge.dispute.closed', 'x'), data: fc.jsonValue({ maxDepth: 2 }) }), CONTROL_PLANE_BODY_BYTES),
+    },
     { route: 'GET /v1/usage', method: 'GET', path: fixed('/v1/usage'), query: queryString(['days', 'limit'], numberish), credentials: { mostly: 'session' }, weight: 5 },
     { route: 'POST /v1/auth/device-code', method: 'POST', path: fixed('/v1/auth/device-code'), body: fc.oneof(fc.constant({ text: '' }), anyBody), weight: 2 },
     { route: 'POST /v1/auth/poll', method: 'POST', path: fixed('/v1/auth/poll'), body: encodedBody(pollBody, CONTROL_PLANE_BODY_BYTES), weight: 3 },

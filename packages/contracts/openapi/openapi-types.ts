@@ -310,6 +310,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved cards
+         * @description The saved cards of the selected account (an organization, or the personal account), the 5 most recent first. The list is empty until someone adds a card in the console (Billing page); no payment-processor customer exists before that. 503 billing_not_configured when this deployment has no Stripe key.
+         */
+        get: operations["listBillingMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/topup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top up the wallet from a saved card
+         * @description Charges a saved card off-session (a Stripe PaymentIntent confirmed with off_session=true). A CLI session token or the console's session token may be sent as the bearer; a pk_ key is refused (403 scope_required). The wallet is credited afterwards, by the payment processor's webhook (`POST /v1/billing/webhook`). Retrying with the same `idempotency_key` never charges twice: it answers as the first attempt did (the same key with another amount or card: 400 idempotency_key_reused; while the first attempt is still running: 409 topup_in_progress). A declined card: 402 card_declined with `decline_code`. A card whose bank wants the cardholder to confirm (3-D Secure): 402 stripe_3ds_required with `url`, a console page that completes the payment on-session; after it the card normally works off-session. 503 billing_not_configured when this deployment has no Stripe key.
+         */
+        post: operations["createTopUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe webhook endpoint (for Stripe, not for clients)
+         * @description Takes Stripe events signed with STRIPE_WEBHOOK_SECRET (the Stripe-Signature header, checked on the raw body by the official library; a missing or bad signature is 400 invalid_signature and changes nothing). payment_intent.succeeded credits the wallet of the account whose Stripe customer paid, once per PaymentIntent however often or in whatever order it arrives. refund.created / refund.updated debit a refund once per refund (refund.failed gives it back); charge.dispute.closed with status lost debits the disputed amount. A debit never takes money reserved by requests in flight: what cannot be taken is recorded on the ledger row (metadata.shortfallMicros) and logged for the operator. Other event types answer 200 with ignored=true. A 500 makes Stripe retry.
+         */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -334,10 +394,14 @@ export interface components {
         /** @description Every error response. `details` is for people; `error` (and `code` when present) are stable machine codes. */
         Error: {
             /** @enum {string} */
-            error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "spend_limit_exceeded" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "concurrency_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
+            error: "invalid_body" | "invalid_model" | "authorization_pending" | "slow_down" | "unauthorized" | "insufficient_credit" | "spend_limit_exceeded" | "card_declined" | "stripe_3ds_required" | "invalid_payment_method" | "idempotency_key_reused" | "invalid_signature" | "topup_in_progress" | "payment_processor_error" | "billing_not_configured" | "scope_required" | "organization_required" | "forbidden" | "access_denied" | "not_found" | "invalid_device_code" | "expired_token" | "rate_limited" | "concurrency_limited" | "method_not_allowed" | "internal_error" | "upstream_error" | "provider_unavailable" | "auth_disabled";
             /** @description A finer machine code where one `error` covers several cases: on 502/504 upstream_error one of the upstream failure codes listed on POST /v1/audio/speech; on 429 `rate_limit_exceeded` (rate_limited) or `concurrency_limit_exceeded` (concurrency_limited); on 402 spend_limit_exceeded `daily_spend_cap_exceeded` or `monthly_spend_cap_exceeded`. */
             code?: string;
             details?: string;
+            /** @description stripe_3ds_required only: the console page where the user confirms the payment with their bank. */
+            url?: string;
+            /** @description card_declined only: the card issuer's reason as Stripe names it (generic_decline, insufficient_funds, …). */
+            decline_code?: string;
         };
         /** @description Fields OpenAI accepts that the router does not use (e.g. `stream_format`) are ignored and named in the `X-Router-Warnings` response header. Bodies over 65536 bytes are refused with 400 invalid_body before they are read. */
         SpeechRequest: {
@@ -601,6 +665,40 @@ export interface components {
             rateLimitPerMinute?: number | null;
             dailySpendCapMicros?: number | null;
             monthlySpendCapMicros?: number | null;
+        };
+        BillingMethod: {
+            /** @description The payment method id (`pm_…`), for `payment_method_id`. */
+            id: string;
+            /** @description visa, mastercard, amex, … */
+            brand: string;
+            last4: string;
+            expMonth: number;
+            expYear: number;
+        };
+        BillingMethods: {
+            methods: components["schemas"]["BillingMethod"][];
+        };
+        TopUpRequest: {
+            /** @description USD cents, 1000 ($10) to 100000 ($1,000). */
+            amount_cents: number;
+            /** @description A saved card of the account (`GET /v1/billing/methods`). */
+            payment_method_id: string;
+            /** @description One per top-up attempt (a UUID, say); a retry with the same key never charges twice and answers as the first attempt did. */
+            idempotency_key: string;
+        };
+        /** @description The card was charged. The wallet is credited when the payment processor's webhook confirms the payment, usually within seconds. */
+        TopUpResponse: {
+            /** @constant */
+            ok: true;
+            /** @description Stripe's PaymentIntent (`pi_…`). */
+            payment_intent_id: string;
+            amount_cents: number;
+        };
+        WebhookAck: {
+            /** @constant */
+            received: true;
+            /** @description True for event types the router does not act on. */
+            ignored: boolean;
         };
     };
     responses: never;
@@ -1515,6 +1613,208 @@ export interface operations {
             };
             /** @description scope_required, organization_required, forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBillingMethods: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session requests only: the organization to act for, or `personal`. Needed when the user belongs to more than one organization (else 403 organization_required); with exactly one organization it is the default, with none the personal account is. */
+                "X-Organization-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingMethods"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required, organization_required, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_processor_error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description billing_not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTopUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session requests only: the organization to act for, or `personal`. Needed when the user belongs to more than one organization (else 403 organization_required); with exactly one organization it is the default, with none the personal account is. */
+                "X-Organization-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopUpRequest"];
+            };
+        };
+        responses: {
+            /** @description Charged; the wallet is credited when the webhook arrives. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopUpResponse"];
+                };
+            };
+            /** @description invalid_body, invalid_payment_method, idempotency_key_reused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description card_declined, stripe_3ds_required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope_required, organization_required, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description topup_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_processor_error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description billing_not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted (acted on, or ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+            /** @description invalid_signature, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description billing_not_configured */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

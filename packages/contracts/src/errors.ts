@@ -9,6 +9,14 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   insufficient_credit: 402,
   spend_limit_exceeded: 402,
+  card_declined: 402,
+  stripe_3ds_required: 402,
+  invalid_payment_method: 400,
+  idempotency_key_reused: 400,
+  invalid_signature: 400,
+  topup_in_progress: 409,
+  payment_processor_error: 502,
+  billing_not_configured: 503,
   scope_required: 403,
   organization_required: 403,
   forbidden: 403,
@@ -59,14 +67,18 @@ export const ErrorBodySchema = z
           'spend_limit_exceeded `daily_spend_cap_exceeded` or `monthly_spend_cap_exceeded`.',
       ),
     details: z.string().optional(),
+    url: z.string().optional().describe('stripe_3ds_required only: the console page where the user confirms the payment with their bank.'),
+    decline_code: z.string().optional().describe('card_declined only: the card issuer\'s reason as Stripe names it (generic_decline, insufficient_funds, …).'),
   })
   .meta({ id: 'Error', description: 'Every error response. `details` is for people; `error` (and `code` when present) are stable machine codes.' });
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-export function errorBody(code: ErrorCode, details?: string, category?: string): ErrorBody {
-  const body: ErrorBody = { error: code };
-  if (category !== undefined) body.code = category;
+/** `extra`: the finer machine code (a string), or the fields some errors carry (`url`, `decline_code`, `code`). */
+export function errorBody(
+  code: ErrorCode, details?: string, extra: string | Pick<ErrorBody, 'code' | 'url' | 'decline_code'> = {},
+): ErrorBody {
+  const body: ErrorBody = { error: code, ...(typeof extra === 'string' ? { code: extra } : extra) };
   if (details !== undefined) body.details = details;
   return body;
 }

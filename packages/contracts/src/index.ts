@@ -26,3 +26,7 @@ export {
   KEY_LIMIT_BOUNDS, type UpdateApiKeyRequest,
 } from './keys.js';
 export { UsageQuerySchema, UsageResponseSchema } from './usage.js';
+export {
+  TOP_UP_MIN_CENTS, TOP_UP_MAX_CENTS, SAVED_CARDS_LISTED, BillingMethodSchema, BillingMethodsResponseSchema, TopUpRequestSchema,
+  TopUpResponseSchema, WebhookAckSchema, type TopUpRequest, type BillingMethod,
+} from './billing.js';

@@ -11,6 +11,7 @@ import {
   ApiKeyListSchema, ApiKeySchema, CreateApiKeyRequestSchema, CreatedApiKeySchema, DeletedApiKeySchema, UpdateApiKeyRequestSchema,
 } from './keys.js';
 import { UsageResponseSchema } from './usage.js';
+import { BillingMethodSchema, BillingMethodsResponseSchema, TopUpRequestSchema, TopUpResponseSchema, WebhookAckSchema } from './billing.js';
 import {
   ModelSchema, PricingSchema, ProviderSchema, ProviderStatusSchema, ProvidersResponseSchema, StatusResponseSchema,
   VoiceSchema, VoicesResponseSchema,
@@ -22,6 +23,7 @@ const NAMED_SCHEMAS = [
   PricingSchema, VoiceSchema, ProviderStatusSchema, DeviceCodeResponseSchema, PollRequestSchema, SessionTokenResponseSchema,
   WhoamiResponseSchema, LogoutResponseSchema, ApiKeySchema, ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema,
   DeletedApiKeySchema, UsageResponseSchema, SessionSchema, SessionListSchema, RevokedSessionSchema, LogoutAllResponseSchema, UpdateApiKeyRequestSchema,
+  BillingMethodSchema, BillingMethodsResponseSchema, TopUpRequestSchema, TopUpResponseSchema, WebhookAckSchema,
 ];
 
 const reference = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -321,6 +323,61 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
           ],
           responses: { '200': { description: 'Usage of the selected account.', ...json('Usage') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
+        },
+      },
+      '/v1/billing/methods': {
+        get: {
+          operationId: 'listBillingMethods', summary: 'Saved cards', security: session, parameters: [organizationHeader],
+          description:
+            'The saved cards of the selected account (an organization, or the personal account), the 5 most recent first. ' +
+            'The list is empty until someone adds a card in the console (Billing page); no payment-processor customer exists before that. ' +
+            '503 billing_not_configured when this deployment has no Stripe key.',
+          responses: {
+            '200': { description: 'Saved cards.', ...json('BillingMethods') },
+            ...errors('unauthorized', 'scope_required', 'organization_required', 'forbidden', 'payment_processor_error', 'billing_not_configured'),
+          },
+        },
+      },
+      '/v1/billing/topup': {
+        post: {
+          operationId: 'createTopUp', summary: 'Top up the wallet from a saved card', security: session, parameters: [organizationHeader],
+          description:
+            'Charges a saved card off-session (a Stripe PaymentIntent confirmed with off_session=true). A CLI session token or the console\'s ' +
+            'session token may be sent as the bearer; a pk_ key is refused (403 scope_required). The wallet is credited afterwards, by the ' +
+            'payment processor\'s webhook (`POST /v1/billing/webhook`). Retrying with the same `idempotency_key` never charges twice: it answers ' +
+            'as the first attempt did (the same key with another amount or card: 400 idempotency_key_reused; while the first attempt is still ' +
+            'running: 409 topup_in_progress). A declined card: 402 card_declined with `decline_code`. A card whose bank wants the cardholder to ' +
+            'confirm (3-D Secure): 402 stripe_3ds_required with `url`, a console page that completes the payment on-session; after it the ' +
+            'card normally works off-session. 503 billing_not_configured when this deployment has no Stripe key.',
+          requestBody: { required: true, ...json('TopUpRequest') },
+          responses: {
+            '200': { description: 'Charged; the wallet is credited when the webhook arrives.', ...json('TopUpResponse') },
+            ...errors(
+              'invalid_body', 'invalid_payment_method', 'idempotency_key_reused', 'unauthorized', 'card_declined', 'stripe_3ds_required',
+              'scope_required', 'organization_required', 'forbidden', 'topup_in_progress', 'payment_processor_error', 'billing_not_configured',
+            ),
+          },
+        },
+      },
+      '/v1/billing/webhook': {
+        post: {
+          operationId: 'receiveStripeWebhook',
+          summary: 'Stripe webhook endpoint (for Stripe, not for clients)',
+          // No bearer token: Stripe proves itself with the Stripe-Signature header instead.
+          security: noToken,
+          description:
+            'Takes Stripe events signed with STRIPE_WEBHOOK_SECRET (the Stripe-Signature header, checked on the raw body by the official ' +
+            'library; a missing or bad signature is 400 invalid_signature and changes nothing). payment_intent.succeeded credits the wallet ' +
+            'of the account whose Stripe customer paid, once per PaymentIntent however often or in whatever order it arrives. refund.created / ' +
+            'refund.updated debit a refund once per refund (refund.failed gives it back); charge.dispute.closed with status lost debits the ' +
+            'disputed amount. A debit never takes money reserved by requests in flight: what cannot be taken is recorded on the ledger row ' +
+            '(metadata.shortfallMicros) and logged for the operator. Other event types answer 200 with ignored=true. A 500 makes Stripe retry.',
+          parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe Event object.' } } } },
+          responses: {
+            '200': { description: 'Accepted (acted on, or ignored).', ...json('WebhookAck') },
+            ...errors('invalid_signature', 'invalid_body', 'internal_error', 'billing_not_configured'),
+          },
         },
       },
       '/v1/openapi.json': {

@@ -38,3 +38,8 @@ export {
 } from './operations/manage-invitations.js';
 export { setPasswordHash, findLoginUser } from './operations/manage-passwords.js';
 export { sha256 } from './operations/secret-tokens.js';
+export { debitWallet, findLedgerEntryByKey, type DebitWalletInput, type DebitWalletResult } from './operations/debit-wallet.js';
+export {
+  findBillingCustomer, saveBillingCustomer, findAccountByBillingCustomer, recordTopUp, findTopUp, listTopUps, paymentIntentCreditKey,
+  type TopUpRecord, type TopUpStatus,
+} from './operations/billing-records.js';

@@ -20,6 +20,13 @@ export function startFakeProvider(kind: FakeProviderKind, options?: FakeProvider
 }
 
 /** All three providers behind one base URL and one API key; behaviours apply to all of them. */
-export function startFakeProviders(options?: FakeProviderOptions): Promise<FakeProviderServer> {
+/** The combined fake: one origin, a base URL per provider. */
+export type CombinedFakeProviderServer = Omit<FakeProviderServer, 'baseUrl'>;
+
+/**
+ * One server for every provider. It has no single `baseUrl` (each provider's SDK convention differs):
+ * use `baseUrlFor(kind)`, so a test cannot hand OpenAI's settings a base without its version path.
+ */
+export function startFakeProviders(options?: FakeProviderOptions): Promise<CombinedFakeProviderServer> {
   return startFakeServer(FAKE_PROVIDER_KINDS.map((kind) => HANDLERS[kind]), options);
 }

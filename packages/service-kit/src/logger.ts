@@ -4,7 +4,9 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 const SECRET_FIELD = /(authorization|api[-_]?key|secret|token|password|cookie|key_value|keyvalue)/i;
-const SECRET_VALUE = /\b(pk_[A-Za-z0-9_-]{8,}|vr_session_[A-Za-z0-9_-]{8,}|sk-[A-Za-z0-9_-]{8,})/g;
+// Ours (pk_, vr_session_), OpenAI-style (sk-), and Stripe's secret and restricted keys, webhook
+// signing secrets and client secrets (pi_…_secret_…).
+const SECRET_VALUE = /\b(pk_[A-Za-z0-9_-]{8,}|vr_session_[A-Za-z0-9_-]{8,}|sk-[A-Za-z0-9_-]{8,}|[sr]k_(?:live|test)_[A-Za-z0-9]{8,}|whsec_[A-Za-z0-9+/=_-]{8,}|[a-z]+_[A-Za-z0-9]+_secret_[A-Za-z0-9]{8,})/g;
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;

@@ -1,6 +1,8 @@
 // Every command, in the order `vr --help` lists them.
 import type { Command } from '../command.js';
 import { activityCommand } from './activity.js';
+import { billingMethodsCommand } from './billing-methods.js';
+import { billingTopUpCommand } from './billing-topup.js';
 import { creditsCommand } from './credits.js';
 import { keysCreateCommand } from './keys-create.js';
 import { keysListCommand } from './keys-list.js';
@@ -29,6 +31,8 @@ export const COMMANDS: Command[] = [
   keysRevokeCommand,
   creditsCommand,
   activityCommand,
+  billingMethodsCommand,
+  billingTopUpCommand,
   usageCommand,
   voicesCommand,
   providersCommand,

@@ -3,18 +3,27 @@ import type { Response, Request, NextFunction } from 'express';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "img-src 'self' data:",
-  "style-src 'self'",
-  "script-src 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+function contentSecurityPolicy(formActionOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "style-src 'self'",
+    "script-src 'self'",
+    "frame-ancestors 'none'",
+    // Browsers hold a form's redirects to form-action too, so a form whose answer sends the browser
+    // to the payment processor's hosted page must name that page's origin.
+    ['form-action', "'self'", ...formActionOrigins].join(' '),
+  ].join('; ');
+}
+
+/** For pages with forms that lead to the payment processor's hosted pages (add a card, 3-D Secure). */
+export function allowFormActions(response: Response, origins: readonly string[]): void {
+  response.set('Content-Security-Policy', contentSecurityPolicy(origins));
+}
 
 export function securityHeaders(_request: Request, response: Response, next: NextFunction): void {
   response.set({
-    'Content-Security-Policy': contentSecurityPolicy,
+    'Content-Security-Policy': contentSecurityPolicy(),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',

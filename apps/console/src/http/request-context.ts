@@ -10,6 +10,7 @@ export interface SignedIn {
   sessionToken: string;
   accounts: ConsoleAccount[];
   account: ConsoleAccount;
+  billingEnabled: boolean;
 }
 
 interface Locals {
@@ -72,7 +73,7 @@ export function requireSignedIn(services: ConsoleServices, afterPost = `${consol
     const accounts = await services.listAccounts(session.userId);
     const account = chooseAccount(accounts, readCookie(request, accountCookie));
     if (!account) throw new Error(`user ${session.userId} has no account`);
-    locals(response).signedIn = { session, sessionToken: token, accounts, account };
+    locals(response).signedIn = { session, sessionToken: token, accounts, account, billingEnabled: Boolean(services.billing) };
     next();
   };
 }

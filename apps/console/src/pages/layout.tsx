@@ -5,17 +5,20 @@ import type { ConsoleAccount } from '../console-services.js';
 import { scriptPath, stylesheetPath } from '../http/assets.js';
 import { CsrfField } from './components.js';
 
-export type Section = 'keys' | 'wallet' | 'usage' | 'organizations' | 'sessions' | 'device';
+export type Section = 'keys' | 'wallet' | 'billing' | 'usage' | 'organizations' | 'sessions' | 'device';
 
 export interface Viewer {
   email: string;
   account: ConsoleAccount;
   csrfToken: string;
+  /** The deployment takes card payments: the Billing page exists. */
+  billingEnabled?: boolean;
 }
 
-const sections: Array<{ id: Section; label: string; href: string }> = [
+const sections: Array<{ id: Section; label: string; href: string; billingOnly?: boolean }> = [
   { id: 'keys', label: 'Keys', href: '/console/keys' },
   { id: 'wallet', label: 'Wallet', href: '/console/wallet' },
+  { id: 'billing', label: 'Billing', href: '/console/billing', billingOnly: true },
   { id: 'usage', label: 'Usage', href: '/console/usage' },
   { id: 'organizations', label: 'Organizations', href: '/console/organizations' },
   { id: 'sessions', label: 'Sessions', href: '/console/sessions' },
@@ -48,7 +51,7 @@ export function Layout(props: { title: string; viewer?: Viewer; section?: Sectio
             {viewer ? (
               <>
                 <nav class="nav" aria-label="Console">
-                  {sections.map((section) => (
+                  {sections.filter((section) => !section.billingOnly || viewer.billingEnabled).map((section) => (
                     <a href={section.href} aria-current={props.section === section.id ? 'page' : undefined}>{section.label}</a>
                   ))}
                 </nav>

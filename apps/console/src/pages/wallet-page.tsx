@@ -48,6 +48,7 @@ export function WalletPage(props: WalletPageProps) {
         <Stat label="Reserved" value={formatMicros(props.reservedMicros)} />
         <Stat label="Spendable" value={formatMicros(spendable)} />
       </div>
+      {props.viewer.billingEnabled ? <p><a href="/console/billing">Top up with a card</a></p> : null}
       <section class="card" aria-labelledby="activity-heading">
         <h2 id="activity-heading">Activity</h2>
         {props.activity.length === 0 ? (

@@ -12,8 +12,8 @@ export interface RouteDependencies {
 }
 
 export function viewerOf(response: Response): Viewer {
-  const { session, account } = signedIn(response);
-  return { email: session.email, account, csrfToken: session.csrfToken };
+  const { session, account, billingEnabled } = signedIn(response);
+  return { email: session.email, account, csrfToken: session.csrfToken, billingEnabled };
 }
 
 export function isFailure(value: unknown): value is Failure<string> {
@@ -35,6 +35,10 @@ const statusByReason: Record<string, number> = {
   wrong_user: 403,
   forbidden: 403,
   owner: 409,
+  declined: 402,
+  failed: 402,
+  in_progress: 409,
+  unavailable: 502,
 };
 
 export function statusFor(failure: Failure<string>): number {
@@ -53,6 +57,9 @@ const notices: Record<string, string> = {
   'session-revoked': 'Session revoked. That browser or terminal is signed out.',
   'password-changed': 'Password changed. Every other session has ended.',
   'member-removed': 'Member removed. The keys they created for this organization are revoked.',
+  'card-added': 'Card added. You can top up with it now.',
+  'card-setup-canceled': 'No card was added.',
+  'top-up-charged': 'Your card was charged. The wallet is credited as soon as the payment processor confirms the payment, usually within seconds.',
 };
 
 export function noticeText(id: unknown): string | undefined {

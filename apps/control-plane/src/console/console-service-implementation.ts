@@ -10,6 +10,8 @@ import {
 import { effectiveLimits, type KeyLimitDefaults } from '../key-limits.js';
 import type { AttemptLimiters } from '../security/attempt-limits.js';
 import { createSignInServices } from './sign-in-services.js';
+import type { Billing } from '../billing/billing.js';
+import { createConsoleBilling } from './console-billing.js';
 
 export interface ConsoleServiceOptions {
   database: Database;
@@ -18,6 +20,10 @@ export interface ConsoleServiceOptions {
   onKeyRevoked(keyHash: string): void;
   limits: AttemptLimiters;
   keyLimitDefaults: KeyLimitDefaults;
+  billing?: Billing;
+  /** Logs a payment-processor failure behind a console page (its class and status, never Stripe's text). */
+  onBillingFailure?(failure: { operation: string; errorClass: string; statusCode?: number }): void;
+  publicBaseUrl?: string;
 }
 
 const EMAIL = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
@@ -34,7 +40,12 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     revocableByMe: key.createdByUserId === userId || role === 'owner', editableByMe: key.createdByUserId === userId || role === 'owner',
   });
 
+  const billing = options.billing && createConsoleBilling(database, options.billing, (error) => {
+    options.onBillingFailure?.({ operation: error.operation, errorClass: error.stripeErrorClass, statusCode: error.statusCode });
+  });
+
   return {
+    ...(billing ? { billing } : {}),
     ...createSignInServices(options),
 
     listAccounts: (userId) => listUserAccounts(sql, userId) as Promise<ConsoleAccount[]>,

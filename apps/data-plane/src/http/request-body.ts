@@ -4,7 +4,7 @@ import type { HttpResponse } from '../uws.js';
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'aborted' };
 
-/** Must be called synchronously inside the uWS handler (before any await), or data is lost. */
+/** Must be called synchronously inside the route handler (before any await): uWS drops data otherwise. */
 export function readBody(res: HttpResponse, contentLengthHeader: string, limit: number, isAborted: () => boolean): Promise<BodyResult> {
   const declared = contentLengthHeader === '' ? undefined : Number(contentLengthHeader);
   if (declared !== undefined && (!Number.isFinite(declared) || declared > limit)) {
@@ -27,8 +27,9 @@ export function readBody(res: HttpResponse, contentLengthHeader: string, limit: 
         resolve({ ok: false, reason: 'too_large' });
         return;
       }
-      // uWS reuses the chunk's memory after this callback returns, so it must be copied.
-      chunks.push(Buffer.from(chunk.slice(0)));
+      // uWS reuses the chunk's memory after this callback returns, so it must be copied (an ArrayBuffer
+      // from uWS, a Uint8Array from the node:http adapter).
+      chunks.push(chunk instanceof ArrayBuffer ? Buffer.from(chunk.slice(0)) : Buffer.from(chunk));
       if (isLast) {
         done = true;
         resolve({ ok: true, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });

@@ -21,8 +21,13 @@ export interface ResponseState {
   wakeWriter?: () => void;
 }
 
+/** Where trackAbort leaves a response's state, so the route guard can finish a failed request. */
+const RESPONSE_STATE = Symbol('response state');
+type StatefulResponse = HttpResponse & { [RESPONSE_STATE]?: ResponseState };
+
 export function trackAbort(res: HttpResponse, onAbort?: () => void): ResponseState {
   const state: ResponseState = { aborted: false, responded: false };
+  (res as StatefulResponse)[RESPONSE_STATE] = state;
   res.onAborted(() => {
     state.aborted = true;
     state.wakeWriter?.();
@@ -69,4 +74,21 @@ export function waitForWritable(res: HttpResponse, state: ResponseState, signal?
       return true;
     });
   });
+}
+
+/**
+ * Finishes a request whose handler failed with an uncaught error: 500 internal_error if nothing was
+ * sent yet, else the connection is closed so the client sees a cut transfer, never a complete-looking
+ * one. A response that already ended or whose client left is left alone (uWS throws on any access
+ * then; that is caught here).
+ */
+export function failRequest(res: HttpResponse): void {
+  const state = (res as StatefulResponse)[RESPONSE_STATE];
+  if (state?.aborted) return;
+  try {
+    if (!state?.responded) sendError(res, state ?? { aborted: false, responded: false }, 'internal_error');
+    else res.close();
+  } catch {
+    // The response had already ended: nothing left to answer.
+  }
 }

@@ -5,7 +5,9 @@ import { createProviderRegistry } from '@voice-router/providers';
 import { createInProcessSettler } from '@voice-router/settlement';
 import { createLogger } from '@voice-router/service-kit';
 import { startDataPlane, type DataPlane } from '../data-plane.js';
-import { loadUws, type ListenSocket } from '../uws.js';
+import { selectServer } from '../server/select-server.js';
+import { testedServers } from '../server/tested-servers.test-support.js';
+import type { ListenSocket } from '../uws.js';
 import { createStreamMetrics, instrumentApp, registerMetricsRoute, type StreamMetricsSnapshot } from './stream-metrics.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -27,9 +29,9 @@ async function until(check: () => Promise<boolean>): Promise<void> {
   throw new Error('condition not reached');
 }
 
-describe('stream metrics', () => {
+describe.each(testedServers())('stream metrics (%s server)', (choice) => {
   it('counts an open stream and the backlog a client that does not read leaves behind', async () => {
-    const { uws } = loadUws();
+    const { server: uws } = selectServer(choice);
     const app = uws.App();
     const metrics = createStreamMetrics();
     registerMetricsRoute(app, metrics);
@@ -55,7 +57,8 @@ describe('stream metrics', () => {
       };
       pump();
     });
-    const listenSocket = await new Promise<ListenSocket>((resolve) => app.listen('127.0.0.1', 0, (socket) => resolve(socket)));
+    const listenSocket = await new Promise<ListenSocket>((resolve, reject) =>
+      app.listen('127.0.0.1', 0, (socket) => (socket ? resolve(socket) : reject(new Error('cannot listen')))));
     cleanups.push(() => uws.us_listen_socket_close(listenSocket));
     const port = uws.us_socket_local_port(listenSocket);
 
@@ -79,6 +82,9 @@ describe('stream metrics', () => {
     expect(after.currentBacklogBytes).toBe(0);
   });
 
+});
+
+describe('stream metrics window', () => {
   it('starts a fresh window on ?reset=1', async () => {
     const metrics = createStreamMetrics();
     metrics.counters.requests = 5;
@@ -89,7 +95,7 @@ describe('stream metrics', () => {
   });
 });
 
-describe('the data plane with and without DATA_PLANE_METRICS', () => {
+describe.each(testedServers())('the data plane with and without DATA_PLANE_METRICS (%s server)', (server) => {
   async function start(database: Database, metrics: boolean): Promise<DataPlane> {
     const dataPlane = await startDataPlane({
       host: '127.0.0.1',
@@ -103,6 +109,7 @@ describe('the data plane with and without DATA_PLANE_METRICS', () => {
       shutdownGraceMs: 0,
       attemptTimeoutMs: 1000,
       metrics,
+      server,
     });
     cleanups.push(() => dataPlane.close());
     return dataPlane;

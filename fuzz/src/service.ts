@@ -121,7 +121,8 @@ export async function startServiceUnderFuzz(): Promise<ServiceUnderFuzz> {
       });
     },
     logs: () => [...logs, child.process.exitCode === null ? child.output.join('') : ''].join('\n'),
-    implementation: () => (/native build unavailable|fallback/i.test(child.output.join('')) ? 'uWS JavaScript fallback' : 'uWS native build'),
+    // The data plane logs `data plane HTTP server: <description>` at start.
+    implementation: () => /data plane HTTP server: ([^"]*)"/.exec(child.output.join(''))?.[1] ?? 'unknown HTTP server',
     async close() {
       closing = true;
       const running = child.process;

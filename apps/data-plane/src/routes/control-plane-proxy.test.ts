@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 /** Sends raw bytes (fetch and node:http would encode or refuse them) and returns the status line and body. */
-function rawRequest(target: Buffer): Promise<string> {
+function rawRequest(target: Buffer, method = 'GET'): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(dataPlane.port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -59,7 +59,7 @@ function rawRequest(target: Buffer): Promise<string> {
     });
     socket.on('end', () => resolve(answer()));
     socket.on('error', reject);
-    socket.write(Buffer.concat([Buffer.from('GET '), target, Buffer.from(' HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')]));
+    socket.write(Buffer.concat([Buffer.from(`${method} `), target, Buffer.from(' HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')]));
   });
 }
 
@@ -77,5 +77,11 @@ describe('the control-plane proxy', () => {
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ error: 'invalid_body' });
     }
     expect(forwarded.length).toBe(before);
+  });
+
+  it('answers HEAD with such a target without a body (a body would corrupt the connection)', async () => {
+    const answer = await rawRequest(Buffer.from('/console/\xe9', 'latin1'), 'HEAD');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe('');
   });
 });

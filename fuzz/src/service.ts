@@ -73,7 +73,8 @@ export async function startServiceUnderFuzz(): Promise<ServiceUnderFuzz> {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // info: the data plane names its HTTP server at start (reported in the summary).
+    LOG_LEVEL: 'info',
     OPENAI_API_KEY: working.apiKey,
     OPENAI_BASE_URL: working.baseUrl,
     ELEVENLABS_API_KEY: failing.apiKey,

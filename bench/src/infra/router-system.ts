@@ -151,7 +151,7 @@ export async function startScaledRouter(
       const environment = { ...shared, ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
       const managed = startProcess('data-plane-extra', [entry('data-plane')], environment);
       extras.push(managed);
-      await waitUntilServing(`${extraUrl}/v1/status`, [managed, controlPlane, worker]);
+      await waitUntilServing(`${extraUrl}/healthz`, [managed, controlPlane, worker]);
       if (quietStart) await waitUntilQuiet(managed.pid);
       return { baseUrl: extraUrl, process: managed };
     },

@@ -39,34 +39,51 @@ async function fundedKey(usd: string): Promise<string> {
   return key.keyValue as string;
 }
 
-describe('catalog commands (no credential)', () => {
+describe('catalog commands (any credential)', () => {
+  let keyEnv: Record<string, string>;
+  beforeAll(async () => {
+    keyEnv = { ...env, VR_API_KEY: await fundedKey('0') };
+  });
+
+  it('need a credential: without one they stop before any request, and the server refuses a bad one', async () => {
+    for (const command of ['status', 'providers', 'voices']) {
+      const run = await runVr([command], { env });
+      expect(run.exitCode).toBe(1);
+      expect(run.stderr).toContain('Not logged in: run `vr login`, or pass an API key');
+      const refused = await runVr([command, '--api-key', 'pk_not_a_key'], { env });
+      expect(refused.exitCode).toBe(1);
+      expect(refused.stderr).toContain('The API key was not accepted');
+    }
+  });
+
   it('vr status shows local available, and openai too since it has a key', async () => {
-    const run = await runVr(['status'], { env });
+    const run = await runVr(['status'], { env: keyEnv });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^local\s+available\s*$/m);
     expect(run.stdout).toMatch(/^openai\s+available\s*$/m);
     expect(run.stdout).toMatch(/^elevenlabs\s+unavailable\s+missing_api_key$/m);
-    const json = JSON.parse((await runVr(['status', '--json'], { env })).stdout);
+    const json = JSON.parse((await runVr(['status', '--json'], { env: keyEnv })).stdout);
     expect(json.providers.map((provider: { id: string }) => provider.id)).toContain('local');
   });
 
   it('vr providers lists every model, and --json is the server\'s document', async () => {
-    const run = await runVr(['providers'], { env });
+    const run = await runVr(['providers'], { env: keyEnv });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(/^MODEL\s+NAME\s+FORMATS\s+PER 1M CHARS\s+MAX CHARS$/);
     expect(run.stdout).toMatch(/^local\/espeak-ng\s.*mp3,pcm\s+\$0\s+\d+$/m);
     expect(run.stdout).toMatch(/^openai\/tts-1\s.*\$15\s+4096$/m);
-    const json = JSON.parse((await runVr(['providers', '--json'], { env })).stdout);
-    expect(json).toEqual(await (await fetch(`${service.baseUrl}/v1/providers`)).json());
+    const json = JSON.parse((await runVr(['providers', '--json'], { env: keyEnv })).stdout);
+    const headers = { authorization: `Bearer ${keyEnv.VR_API_KEY}` };
+    expect(json).toEqual(await (await fetch(`${service.baseUrl}/v1/providers`, { headers })).json());
   });
 
   it('vr voices --provider local --language en filters on the server', async () => {
-    const run = await runVr(['voices', '--provider', 'local', '--language', 'en'], { env });
+    const run = await runVr(['voices', '--provider', 'local', '--language', 'en'], { env: keyEnv });
     expect(run.exitCode, run.stderr).toBe(0);
     const rows = run.stdout.trimEnd().split('\n').slice(1);
     expect(rows.length).toBeGreaterThan(2);
     for (const row of rows) expect(row).toMatch(/^local\s+\S+\s.*\sen(-\S+)?\s/);
-    const json = JSON.parse((await runVr(['voices', '--provider', 'local', '--language', 'en', '--gender', 'female', '--json'], { env })).stdout);
+    const json = JSON.parse((await runVr(['voices', '--provider', 'local', '--language', 'en', '--gender', 'female', '--json'], { env: keyEnv })).stdout);
     expect(json.voices.length).toBeGreaterThan(0);
     for (const voice of json.voices) expect(voice).toMatchObject({ provider: 'local', labels: { gender: 'female' } });
   });
@@ -167,7 +184,7 @@ describe('error messages from the real service', () => {
 
   it('a server that is not there', async () => {
     const port = await freePort();
-    const run = await runVr(['status', '--base-url', `http://127.0.0.1:${port}`], { env });
+    const run = await runVr(['status', '--api-key', 'pk_anything', '--base-url', `http://127.0.0.1:${port}`], { env });
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toBe(`error: Cannot reach the server at http://127.0.0.1:${port} (ECONNREFUSED): is it running? Set --base-url or VR_BASE_URL.\n`);
   });

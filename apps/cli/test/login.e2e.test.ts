@@ -64,6 +64,12 @@ describe(SUITE, () => {
     expect(whoami.exitCode, whoami.stderr).toBe(0);
     expect(whoami.stdout).toContain(`Logged in as ${email}`);
     expect(JSON.parse((await vr('whoami', '--json')).stdout)).toMatchObject({ auth: 'session', email });
+    // The catalog takes the login session too.
+    for (const command of ['status', 'providers', 'voices']) {
+      const listed = await vr(command, '--json');
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      expect(Object.values(JSON.parse(listed.stdout) as Record<string, unknown[]>)[0]!.length).toBeGreaterThan(0);
+    }
 
     // A session is the wrong credential for speech, whichever way it is passed.
     expect((await vr('say', 'hi', '--model', 'local/espeak-ng', '--voice', 'en-us', '-o', '-')).stderr).toContain('needs an API key (pk_…)');

@@ -56,7 +56,7 @@ export async function startService(environment: Record<string, string> = {}): Pr
       await close();
       throw new Error(`the embedded service exited early:\n${output.join('')}`);
     }
-    const ready = await fetch(`${baseUrl}/v1/status`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       await close();

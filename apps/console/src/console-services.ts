@@ -26,8 +26,11 @@ export interface ConsoleKey {
   id: string;
   name: string;
   keySuffix: string;
+  /** The key's own limits; null when the deployment default applies. */
   maxConcurrency: number | null;
   rateLimitPerMinute: number | null;
+  /** The limits it is held to: its own, or the deployment defaults (always numbers, as the list shows them). */
+  effective: { maxConcurrency: number; rateLimitPerMinute: number };
   dailySpendCapMicros: Micros | null;
   monthlySpendCapMicros: Micros | null;
   createdAt: string;

@@ -28,6 +28,8 @@ describe('keys', () => {
     expect(list.body).not.toContain(secret);
     expect(list.body).toContain(`pk_…${secret.slice(-4)}`);
     expect(list.body).toContain('>Revoke</button>');
+    // No limits of its own: the deployment defaults the services report, never "None".
+    expect(list.body).toContain('<td class="small">8 concurrent (default) · 600/min (default)</td>');
   });
 
   it('converts the limits exactly and shows them', async () => {

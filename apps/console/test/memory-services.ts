@@ -12,7 +12,8 @@ interface Account {
   accountId: string; kind: 'personal' | 'organization'; name: string; members: Map<string, 'owner' | 'member'>; balance: number; reserved: number;
   ledger: ConsoleLedgerRow[]; operatorManaged?: boolean;
 }
-interface StoredKey { key: Omit<ConsoleKey, 'revocableByMe' | 'editableByMe'>; accountId: string; creatorId: string; revoked: boolean; secret: string }
+type OwnKey = Omit<ConsoleKey, 'revocableByMe' | 'editableByMe' | 'effective'>;
+interface StoredKey { key: OwnKey; accountId: string; creatorId: string; revoked: boolean; secret: string }
 interface DeviceCode { userCode: string; expiresAt: Date; decision?: { userId: string; decision: 'approve' | 'deny' } }
 interface Invitation { id: string; token: string; accountId: string; email: string; createdAt: string; acceptedAt: string | null }
 interface Charge { id: string; accountId: string; provider: string; costMicros: number; at: Date; errorCode?: string }
@@ -20,6 +21,12 @@ interface Charge { id: string; accountId: string; provider: string; costMicros: 
 const fail = <Reason extends string>(reason: Reason, message: string): Failure<Reason> => ({ ok: false, reason, message });
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const token = () => randomBytes(24).toString('base64url');
+/** What the real control plane shows for a key without its own limits (DEFAULT_KEY_LIMITS there). */
+export const MEMORY_KEY_DEFAULTS = { maxConcurrency: 8, rateLimitPerMinute: 600 };
+const effective = (key: OwnKey) => ({
+  maxConcurrency: key.maxConcurrency ?? MEMORY_KEY_DEFAULTS.maxConcurrency,
+  rateLimitPerMinute: key.rateLimitPerMinute ?? MEMORY_KEY_DEFAULTS.rateLimitPerMinute,
+});
 
 export class MemoryConsoleServices implements ConsoleServices {
   readonly users = new Map<string, User>();
@@ -142,20 +149,20 @@ export class MemoryConsoleServices implements ConsoleServices {
     if (!this.memberOf(input)) return fail('forbidden', 'You are not a member of this account.');
     const owner = this.accounts.get(input.accountId)!.members.get(input.userId) === 'owner';
     return [...this.keys.values()].filter((entry) => entry.accountId === input.accountId && !entry.revoked)
-      .map((entry) => ({ ...entry.key, revocableByMe: entry.creatorId === input.userId || owner, editableByMe: owner || entry.creatorId === input.userId }));
+      .map((entry) => ({ ...entry.key, effective: effective(entry.key), revocableByMe: entry.creatorId === input.userId || owner, editableByMe: owner || entry.creatorId === input.userId }));
   }
 
   async createKey(input: Parameters<ConsoleServices['createKey']>[0]) {
     if (!this.memberOf(input)) return fail('forbidden', 'You are not a member of this account.');
     if (!input.name.trim()) return fail('invalid', 'A key needs a name.');
     const secret = `pk_${token()}`;
-    const key: Omit<ConsoleKey, 'revocableByMe' | 'editableByMe'> = {
+    const key: OwnKey = {
       id: randomUUID(), name: input.name, keySuffix: secret.slice(-4), maxConcurrency: input.maxConcurrency ?? null,
       rateLimitPerMinute: input.rateLimitPerMinute ?? null, dailySpendCapMicros: input.dailySpendCapMicros ?? null,
       monthlySpendCapMicros: input.monthlySpendCapMicros ?? null, createdAt: new Date().toISOString(), createdBy: this.userById(input.userId).email,
     };
     this.keys.set(key.id, { key, accountId: input.accountId, creatorId: input.userId, revoked: false, secret });
-    return { ok: true as const, key: { ...key, revocableByMe: true, editableByMe: true }, keyValue: secret };
+    return { ok: true as const, key: { ...key, effective: effective(key), revocableByMe: true, editableByMe: true }, keyValue: secret };
   }
 
   async updateKey(input: Parameters<ConsoleServices['updateKey']>[0]) {
@@ -165,7 +172,7 @@ export class MemoryConsoleServices implements ConsoleServices {
       && (entry.creatorId === input.userId || account.members.get(input.userId) === 'owner');
     if (!allowed) return fail('not_found', 'No such key that you created or whose account you own.');
     Object.assign(entry.key, input.changes);
-    return { ok: true as const, key: { ...entry.key, revocableByMe: entry.creatorId === input.userId, editableByMe: true } };
+    return { ok: true as const, key: { ...entry.key, effective: effective(entry.key), revocableByMe: entry.creatorId === input.userId, editableByMe: true } };
   }
 
   async revokeKey(input: { userId: string; accountId: string; keyId: string }) {

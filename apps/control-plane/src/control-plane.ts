@@ -9,6 +9,7 @@ import { createBilling } from './billing/billing.js';
 import { billingRoutes, billingWebhookRoute } from './billing/billing-routes.js';
 import type { StripeSettings } from './billing/stripe-client.js';
 import { createConsoleServices } from './console/console-service-implementation.js';
+import { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';
 import { deviceAuthRoutes } from './routes/device-auth-routes.js';
 import { keyRoutes } from './routes/key-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
@@ -27,6 +28,8 @@ export interface ControlPlaneOptions {
   /** PUBLIC_BASE_URL, for links shown to people (verification URI, invitations). */
   publicBaseUrl?: string;
   cookieSecure?: 'auto' | boolean;
+  /** DEFAULT_KEY_MAX_CONCURRENCY / DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: what keys without their own limits show. */
+  keyLimitDefaults?: KeyLimitDefaults;
   /** Called with a revoked or changed key's hash (the embedded data plane drops it from its cache at once). */
   onKeyRevoked?(keyHash: string): void;
   /** Where attempt limits are counted: memory (default) or Redis shared by every replica. The caller closes it. */
@@ -55,6 +58,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   app.set('trust proxy', trustFunction(options));
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);
+  const keyLimitDefaults = options.keyLimitDefaults ?? DEFAULT_KEY_LIMITS;
   const limits = createAttemptLimiters(options.rateLimits ?? createMemoryRateLimitStore());
 
   // Liveness answers without dependencies; readiness says whether this replica can serve (its database answers).
@@ -85,12 +89,13 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
     deviceCodeLimiter: limits.deviceCodesPerAddress,
   }));
   app.use(sessionRoutes(options.database));
-  app.use(keyRoutes({ database: options.database, onKeyRevoked }));
+  app.use(keyRoutes({ database: options.database, onKeyRevoked, keyLimitDefaults }));
   app.use(usageRoutes(options.database));
   app.use(billingRoutes(billingOptions));
 
   const consoleServices = createConsoleServices({
     database: options.database, signupMode: options.signupMode ?? 'open', onKeyRevoked, limits, billing, publicBaseUrl: options.publicBaseUrl,
+    keyLimitDefaults,
     onBillingFailure: (failure) => options.logger.error('payment processor request failed', failure),
   });
   app.use('/console', createConsoleRouter(consoleServices, {
@@ -111,6 +116,21 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
     }
     if (type === 'entity.too.large') {
       response.status(400).json(errorBody('invalid_body', 'body too large'));
+      return;
+    }
+    // Other failures the client caused, which Express and body-parser mark 4xx: an unsupported charset or
+    // content encoding, a body shorter than its Content-Length, a path parameter that is not valid
+    // percent-encoding (`/v1/keys/%C0%AF`). Bad input, not our fault.
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const details = type ? `unreadable body (${type})` : error instanceof URIError ? 'the path is not valid percent-encoding' : 'unreadable request';
+      if (!response.headersSent) response.status(400).json(errorBody('invalid_body', details));
+      return;
+    }
+    // Text the database cannot store (NUL, or invalid in its encoding) that slipped past validation: bad input.
+    const databaseCode = (error as { code?: unknown }).code;
+    if (databaseCode === '22021' || databaseCode === '22P05') {
+      if (!response.headersSent) response.status(400).json(errorBody('invalid_body', 'text with characters that cannot be stored (e.g. NUL)'));
       return;
     }
     options.logger.error('control plane request failed', { error });

@@ -1,12 +1,19 @@
 // The control plane's configuration as a process of its own (scaled-out mode).
+import { KEY_LIMIT_BOUNDS } from '@voice-router/contracts';
 import { trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
+import { DEFAULT_KEY_LIMITS } from './key-limits.js';
 
 export const controlPlaneSettingsShape = {
   AUTH_ENABLED: z.stringbool().default(true),
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** What a key without its own limit shows; the data plane reads the same variables to enforce them. */
+  DEFAULT_KEY_MAX_CONCURRENCY: z.coerce.number().int()
+    .min(KEY_LIMIT_BOUNDS.maxConcurrency.min).max(KEY_LIMIT_BOUNDS.maxConcurrency.max).default(DEFAULT_KEY_LIMITS.maxConcurrency),
+  DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int()
+    .min(KEY_LIMIT_BOUNDS.rateLimitPerMinute.min).max(KEY_LIMIT_BOUNDS.rateLimitPerMinute.max).default(DEFAULT_KEY_LIMITS.rateLimitPerMinute),
   /** Proxies whose X-Forwarded-* headers are believed: in the scaled-out mode, the data planes' addresses. */
   TRUSTED_PROXIES: trustedProxiesVariable,
   STRIPE_SECRET_KEY: z
@@ -40,6 +47,7 @@ export function controlPlaneSettings(environment: Settings) {
     signupMode: environment.SIGNUP_MODE,
     publicBaseUrl: environment.PUBLIC_BASE_URL,
     cookieSecure: environment.COOKIE_SECURE === 'auto' ? ('auto' as const) : environment.COOKIE_SECURE === 'true',
+    keyLimitDefaults: { maxConcurrency: environment.DEFAULT_KEY_MAX_CONCURRENCY, rateLimitPerMinute: environment.DEFAULT_KEY_RATE_LIMIT_PER_MINUTE },
     trustedProxies: environment.TRUSTED_PROXIES,
     // Without a secret key there is no billing at all (503 billing_not_configured, no Billing page).
     stripe: environment.STRIPE_SECRET_KEY

@@ -80,13 +80,16 @@ describe.each(testedServers())('the data plane (%s server)', (server) => {
         return registry.status();
       },
     });
-    const response = await fetch(`${base}/v1/status`);
+    // The catalog needs a token.
+    const user = await createUser(database.prisma, { email: `throws-${server}-${Date.now()}@example.com` });
+    const headers = { authorization: `Bearer ${(await createApiKey(database.prisma, { accountId: user.personalAccountId, name: 'test' })).keyValue}` };
+    const response = await fetch(`${base}/v1/status`, { headers });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: 'internal_error' });
     expect(lines.filter((line) => line.includes('status exploded'))).toHaveLength(1);
-    expect((await fetch(`${base}/v1/providers`)).status).toBe(200);
+    expect((await fetch(`${base}/v1/providers`, { headers })).status).toBe(200);
     failing = false;
-    expect((await fetch(`${base}/v1/status`)).status).toBe(200);
+    expect((await fetch(`${base}/v1/status`, { headers })).status).toBe(200);
   });
 });
 

@@ -16,7 +16,7 @@ function nextSteps(baseUrl: string): string {
     `  curl ${baseUrl}/v1/audio/speech -H "Authorization: Bearer pk_…" -H "content-type: application/json" \\`,
     `       -d '{"model":"local/espeak-ng","voice":"en-us","input":"Hello from Voice Router"}' -o hello.mp3`,
     '',
-    `Catalog: ${baseUrl}/v1/providers  ${baseUrl}/v1/voices  ${baseUrl}/v1/status   API: ${baseUrl}/v1/openapi.json`,
+    `Catalog (same bearer token): ${baseUrl}/v1/providers  ${baseUrl}/v1/voices  ${baseUrl}/v1/status   API: ${baseUrl}/v1/openapi.json`,
     '',
   ].join('\n');
 }

@@ -23,7 +23,7 @@ describe.each(modes)('circuit breaker end to end (%s mode)', (mode) => {
   let user: { key: string; email: string; accountId: string };
 
   const openaiStatus = async (url = baseUrl) => {
-    const body = (await (await fetch(`${url}/v1/status`)).json()) as { providers: Array<{ id: string; state: string; reason?: string }> };
+    const body = (await (await fetch(`${url}/v1/status`, { headers: { authorization: `Bearer ${user.key}` } })).json()) as { providers: Array<{ id: string; state: string; reason?: string }> };
     return body.providers.find((provider) => provider.id === 'openai');
   };
 

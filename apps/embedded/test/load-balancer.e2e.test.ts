@@ -80,7 +80,7 @@ describe.runIf(nginxInstalled && backingServices)('nginx in front of the scaled-
   it('sends the catalog, status and wallet to the data planes, both replicas in turn', async () => {
     for (const path of ['/v1/status', '/v1/voices?provider=openai', '/v1/providers']) {
       for (let request = 0; request < 2; request += 1) {
-        const response = await fetch(`${nginx.url}${path}`);
+        const response = await fetch(`${nginx.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
         expect(response.status).toBe(200);
         // The control plane would answer these paths 404; the data plane answers with the catalog.
         expect(Object.values((await response.json()) as Record<string, unknown[]>)[0]!.length).toBeGreaterThan(0);

@@ -264,9 +264,15 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     expect(await settled(system.baseUrl, poor.key)).toEqual({ balanceMicros: 10, reservedMicros: 0 });
   });
 
-  it('lists providers, filters voices and reports status without upstream calls', async () => {
+  it('lists providers, filters voices and reports status without upstream calls, to a token only', async () => {
     const upstreamCalls = fake.requests.length;
-    const providers = (await (await fetch(`${system.baseUrl}/v1/providers`)).json()) as { providers: Array<Record<string, any>> };
+    const headers = { authorization: `Bearer ${user.key}` };
+    for (const path of ['/v1/providers', '/v1/voices', '/v1/status']) {
+      const refused = await fetch(`${system.baseUrl}${path}`);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ error: 'unauthorized' });
+    }
+    const providers = (await (await fetch(`${system.baseUrl}/v1/providers`, { headers })).json()) as { providers: Array<Record<string, any>> };
     expect(providers.providers.map((provider) => provider.id)).toEqual(expect.arrayContaining(['local', 'openai', 'elevenlabs', 'cartesia']));
     const openai = providers.providers.find((provider) => provider.id === 'openai')!;
     expect(openai.models.find((model: { id: string }) => model.id === 'tts-1')).toMatchObject({ response_formats: ['mp3', 'pcm'], pricing: { unit: 'character', microsPerUnit: 15 } });
@@ -274,7 +280,7 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     for (const provider of providers.providers) expect(provider.capabilities.lastSmokeTest).toBe('never');
 
     const voices = async (query: string) =>
-      ((await (await fetch(`${system.baseUrl}/v1/voices${query}`)).json()) as { voices: Array<Record<string, any>> }).voices;
+      ((await (await fetch(`${system.baseUrl}/v1/voices${query}`, { headers })).json()) as { voices: Array<Record<string, any>> }).voices;
     const all = await voices('');
     expect(new Set(all.map((voice) => voice.provider))).toEqual(new Set(['local', 'openai', 'elevenlabs', 'cartesia']));
     const some = await voices('?provider=openai,local');
@@ -286,7 +292,7 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     expect(female.length).toBeGreaterThan(0);
     expect(female.every((voice) => voice.labels.gender.toLowerCase() === 'female')).toBe(true);
 
-    const status = (await (await fetch(`${system.baseUrl}/v1/status`)).json()) as { providers: Array<{ id: string; state: string }> };
+    const status = (await (await fetch(`${system.baseUrl}/v1/status`, { headers })).json()) as { providers: Array<{ id: string; state: string }> };
     expect(status.providers).toEqual(expect.arrayContaining([{ id: 'local', state: 'available' }, { id: 'openai', state: 'available' }]));
     expect(fake.requests.length).toBe(upstreamCalls);
   });

@@ -152,7 +152,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       }
       adminEnvironment = { DATABASE_URL: database.url };
     }
-    for (const url of baseUrls) await waitUntilServing(`${url}/v1/status`, managed);
+    // Each data plane answers /healthz itself (the catalog needs a token).
+    for (const url of baseUrls) await waitUntilServing(`${url}/healthz`, managed);
     // The control plane itself: a suite may cut the data planes off from it (load-balancer.e2e.test.ts).
     if (controlPlaneUrl) await waitUntilServing(`${controlPlaneUrl}/readyz`, managed);
   } catch (error) {

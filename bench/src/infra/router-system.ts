@@ -79,7 +79,7 @@ export async function startEmbeddedRouter(
     const environment: Record<string, string> = { ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir };
     if (launchOptions.metrics) environment.DATA_PLANE_METRICS = '1';
     const managed = startProcess('embedded', [entry('embedded')], environment, nodeOptions(launchOptions));
-    await waitUntilServing(`${baseUrl}/v1/status`, [managed]);
+    await waitUntilServing(`${baseUrl}/healthz`, [managed]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;
   };
@@ -124,7 +124,7 @@ export async function startScaledRouter(
     const environment: Record<string, string> = { ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
     if (launchOptions.metrics) environment.DATA_PLANE_METRICS = '1';
     const managed = startProcess('data-plane', [entry('data-plane')], environment, nodeOptions(launchOptions));
-    await waitUntilServing(`${baseUrl}/v1/status`, [managed, controlPlane, worker]);
+    await waitUntilServing(`${baseUrl}/healthz`, [managed, controlPlane, worker]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;
   };
@@ -151,7 +151,7 @@ export async function startScaledRouter(
       const environment = { ...shared, ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
       const managed = startProcess('data-plane-extra', [entry('data-plane')], environment);
       extras.push(managed);
-      await waitUntilServing(`${extraUrl}/v1/status`, [managed, controlPlane, worker]);
+      await waitUntilServing(`${extraUrl}/healthz`, [managed, controlPlane, worker]);
       if (quietStart) await waitUntilQuiet(managed.pid);
       return { baseUrl: extraUrl, process: managed };
     },

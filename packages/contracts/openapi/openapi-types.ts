@@ -27,6 +27,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Wallet balance */
         get: operations["getCredits"];
         put?: never;
         post?: never;
@@ -43,6 +44,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Wallet activity (ledger rows) */
         get: operations["listCreditActivity"];
         put?: never;
         post?: never;
@@ -59,6 +61,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Providers, models and pricing */
         get: operations["listProviders"];
         put?: never;
         post?: never;
@@ -75,6 +78,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Voices across providers */
         get: operations["listVoices"];
         put?: never;
         post?: never;
@@ -91,7 +95,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Computed without upstream calls. `unavailable` with `missing_api_key` or `circuit_open`, `degraded` with `circuit_half_open`. Circuit-breaker states are per process: behind a load balancer each data-plane replica answers with its own view. */
+        /**
+         * Provider availability
+         * @description Computed without upstream calls. `unavailable` with `missing_api_key` or `circuit_open`, `degraded` with `circuit_half_open`. Circuit-breaker states are per process: behind a load balancer each data-plane replica answers with its own view.
+         */
         get: operations["getStatus"];
         put?: never;
         post?: never;
@@ -130,7 +137,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Poll at `interval` seconds. A device code yields one token: polling again after success answers 410 expired_token. Polling faster than the interval answers 400 slow_down (add 5 s). A denied request answers 403 access_denied. */
+        /**
+         * Poll for the session token of a device code
+         * @description Poll at `interval` seconds. A device code yields one token: polling again after success answers 410 expired_token. Polling faster than the interval answers 400 slow_down (add 5 s). A denied request answers 403 access_denied.
+         */
         post: operations["pollDeviceCode"];
         delete?: never;
         options?: never;
@@ -145,6 +155,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Who the token belongs to */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -163,7 +174,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revokes the bearer session. Revoked, expired or unknown tokens and pk_ keys answer {"revoked": false}. */
+        /**
+         * Revoke the session token
+         * @description Revokes the bearer session. Revoked, expired or unknown tokens and pk_ keys answer {"revoked": false}.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -178,7 +192,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Beyond the spec. The user's active sessions (console and CLI), newest first; never their tokens. */
+        /**
+         * List your sessions
+         * @description Beyond the spec. The user's active sessions (console and CLI), newest first; never their tokens.
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
@@ -198,7 +215,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Beyond the spec. Revokes one of the caller's own sessions (the calling one too, if named). Another user's, an ended or an unknown session: 404. */
+        /**
+         * Revoke one of your sessions
+         * @description Beyond the spec. Revokes one of the caller's own sessions (the calling one too, if named). Another user's, an ended or an unknown session: 404.
+         */
         delete: operations["revokeSession"];
         options?: never;
         head?: never;
@@ -214,7 +234,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Beyond the spec. Log out everywhere: revokes every session of the user, console and CLI, the calling one included. */
+        /**
+         * Log out everywhere
+         * @description Beyond the spec. Log out everywhere: revokes every session of the user, console and CLI, the calling one included.
+         */
         post: operations["logoutAll"];
         delete?: never;
         options?: never;
@@ -229,10 +252,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Active keys of the selected account; every member of an organization sees all of them. The secret never appears. */
+        /**
+         * List API keys
+         * @description Active keys of the selected account; every member of an organization sees all of them. The secret never appears.
+         */
         get: operations["listKeys"];
         put?: never;
-        /** @description Any member may mint; the creator is recorded. A pk_ key cannot mint (403 scope_required). */
+        /**
+         * Create an API key
+         * @description Any member may mint; the creator is recorded. A pk_ key cannot mint (403 scope_required).
+         */
         post: operations["createKey"];
         delete?: never;
         options?: never;
@@ -250,11 +279,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Soft delete, by the member who minted the key or an owner of the key's account; another member of that account gets 403 forbidden; anyone else, or an unknown id, 404. The data plane stops accepting it at once in the same process and within one second on every replica. */
+        /**
+         * Revoke an API key
+         * @description Soft delete, by the member who minted the key or an owner of the key's account; another member of that account gets 403 forbidden; anyone else, or an unknown id, 404. The data plane stops accepting it at once in the same process and within one second on every replica.
+         */
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
-        /** @description Beyond the spec: changes a key after creation (name and limits). Allowed for the member who minted it and for owners of its account; anyone else, or an unknown or revoked id, gets 404. Only the fields sent change; null returns a limit to the deployment default or removes a cap. A new cap counts what the key already spent in the current window. Takes effect at once on a data plane in the same process and within AUTH_CACHE_TTL_MS (500 ms) on every replica. */
+        /**
+         * Change a key's name or limits
+         * @description Beyond the spec: changes a key after creation (name and limits). Allowed for the member who minted it and for owners of its account; anyone else, or an unknown or revoked id, gets 404. Only the fields sent change; null returns a limit to the deployment default or removes a cap. A new cap counts what the key already spent in the current window. Takes effect at once on a data plane in the same process and within AUTH_CACHE_TTL_MS (500 ms) on every replica.
+         */
         patch: operations["updateKey"];
         trace?: never;
     };
@@ -265,6 +300,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Usage report */
         get: operations["getUsage"];
         put?: never;
         post?: never;
@@ -281,7 +317,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The saved cards of the selected account (an organization, or the personal account), the 5 most recent first. The list is empty until someone adds a card in the console (Billing page); no payment-processor customer exists before that. 503 billing_not_configured when this deployment has no Stripe key. */
+        /**
+         * Saved cards
+         * @description The saved cards of the selected account (an organization, or the personal account), the 5 most recent first. The list is empty until someone adds a card in the console (Billing page); no payment-processor customer exists before that. 503 billing_not_configured when this deployment has no Stripe key.
+         */
         get: operations["listBillingMethods"];
         put?: never;
         post?: never;
@@ -300,7 +339,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Charges a saved card off-session (a Stripe PaymentIntent confirmed with off_session=true). A CLI session token or the console's session token may be sent as the bearer; a pk_ key is refused (403 scope_required). The wallet is credited afterwards, by the payment processor's webhook (`POST /v1/billing/webhook`). Retrying with the same `idempotency_key` never charges twice: it answers as the first attempt did (the same key with another amount or card: 400 idempotency_key_reused; while the first attempt is still running: 409 topup_in_progress). A declined card: 402 card_declined with `decline_code`. A card whose bank wants the cardholder to confirm (3-D Secure): 402 stripe_3ds_required with `url`, a console page that completes the payment on-session; after it the card normally works off-session. 503 billing_not_configured when this deployment has no Stripe key. */
+        /**
+         * Top up the wallet from a saved card
+         * @description Charges a saved card off-session (a Stripe PaymentIntent confirmed with off_session=true). A CLI session token or the console's session token may be sent as the bearer; a pk_ key is refused (403 scope_required). The wallet is credited afterwards, by the payment processor's webhook (`POST /v1/billing/webhook`). Retrying with the same `idempotency_key` never charges twice: it answers as the first attempt did (the same key with another amount or card: 400 idempotency_key_reused; while the first attempt is still running: 409 topup_in_progress). A declined card: 402 card_declined with `decline_code`. A card whose bank wants the cardholder to confirm (3-D Secure): 402 stripe_3ds_required with `url`, a console page that completes the payment on-session; after it the card normally works off-session. 503 billing_not_configured when this deployment has no Stripe key.
+         */
         post: operations["createTopUp"];
         delete?: never;
         options?: never;
@@ -335,6 +377,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** This OpenAPI document */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -516,8 +559,10 @@ export interface components {
             name: string;
             /** @description Last four characters of the secret, to tell keys apart. */
             keySuffix: string;
-            maxConcurrency: number | null;
-            rateLimitPerMinute: number | null;
+            /** @description Most streams this key may have open at once: its own limit, or the deployment default (DEFAULT_KEY_MAX_CONCURRENCY, 8) when it has none. */
+            maxConcurrency: number;
+            /** @description Most requests per minute: its own limit, or the deployment default (DEFAULT_KEY_RATE_LIMIT_PER_MINUTE, 600) when it has none. */
+            rateLimitPerMinute: number;
             dailySpendCapMicros: number | null;
             monthlySpendCapMicros: number | null;
             createdAt: string;
@@ -540,8 +585,10 @@ export interface components {
             name: string;
             /** @description Last four characters of the secret, to tell keys apart. */
             keySuffix: string;
-            maxConcurrency: number | null;
-            rateLimitPerMinute: number | null;
+            /** @description Most streams this key may have open at once: its own limit, or the deployment default (DEFAULT_KEY_MAX_CONCURRENCY, 8) when it has none. */
+            maxConcurrency: number;
+            /** @description Most requests per minute: its own limit, or the deployment default (DEFAULT_KEY_RATE_LIMIT_PER_MINUTE, 600) when it has none. */
+            rateLimitPerMinute: number;
             dailySpendCapMicros: number | null;
             monthlySpendCapMicros: number | null;
             createdAt: string;
@@ -690,7 +737,6 @@ export interface operations {
                 };
                 content: {
                     "audio/mpeg": string;
-                    /** @description 16-bit little-endian, 24 kHz, mono. */
                     "audio/l16": string;
                 };
             };
@@ -916,6 +962,15 @@ export interface operations {
                     "application/json": components["schemas"]["Providers"];
                 };
             };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
             429: {
                 headers: {
@@ -954,6 +1009,24 @@ export interface operations {
                     "application/json": components["schemas"]["Voices"];
                 };
             };
+            /** @description invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
             429: {
                 headers: {
@@ -983,6 +1056,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. */
@@ -1060,7 +1142,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionToken"];
                 };
             };
-            /** @description authorization_pending */
+            /** @description invalid_body, authorization_pending, slow_down */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -10,7 +10,8 @@ export const KEY_LIMIT_BOUNDS = {
 } as const;
 const maxConcurrency = z.int().min(KEY_LIMIT_BOUNDS.maxConcurrency.min).max(KEY_LIMIT_BOUNDS.maxConcurrency.max);
 const rateLimitPerMinute = z.int().min(KEY_LIMIT_BOUNDS.rateLimitPerMinute.min).max(KEY_LIMIT_BOUNDS.rateLimitPerMinute.max);
-const keyName = z.string().trim().min(1).max(100);
+// PostgreSQL text cannot hold NUL, and no name needs control characters (the fuzz found a 500 here).
+const keyName = z.string().trim().min(1).max(100).refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters');
 const LIMITS_DESCRIPTION =
   'maxConcurrency: speech streams open at once (429 concurrency_limited beyond it). rateLimitPerMinute: requests per 60-second window ' +
   '(429 rate_limited beyond it). Without them the deployment defaults apply (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE). ' +
@@ -22,8 +23,12 @@ export const ApiKeySchema = z
     id: z.string(),
     name: z.string(),
     keySuffix: z.string().describe('Last four characters of the secret, to tell keys apart.'),
-    maxConcurrency: z.int().nullable(),
-    rateLimitPerMinute: z.int().nullable(),
+    maxConcurrency: z.int().min(1).describe(
+      'Most streams this key may have open at once: its own limit, or the deployment default (DEFAULT_KEY_MAX_CONCURRENCY, 8) when it has none.',
+    ),
+    rateLimitPerMinute: z.int().min(1).describe(
+      'Most requests per minute: its own limit, or the deployment default (DEFAULT_KEY_RATE_LIMIT_PER_MINUTE, 600) when it has none.',
+    ),
     dailySpendCapMicros: z.int().nullable(),
     monthlySpendCapMicros: z.int().nullable(),
     createdAt: z.string(),

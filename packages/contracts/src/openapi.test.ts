@@ -25,6 +25,38 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('spec-exact shapes', () => {
+  const document = buildOpenApiDocument();
+
+  it('types a key\'s maxConcurrency and rateLimitPerMinute as plain integers, never null', () => {
+    const apiKey = document.components.schemas.ApiKey as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    for (const field of ['maxConcurrency', 'rateLimitPerMinute']) {
+      expect(apiKey.properties[field]).toMatchObject({ type: 'integer' });
+      expect(JSON.stringify(apiKey.properties[field])).not.toContain('null');
+      expect(apiKey.required).toContain(field);
+    }
+  });
+
+  it('asks for a bearer token on the catalog and documents the 401', () => {
+    for (const path of ['/v1/voices', '/v1/providers', '/v1/status'] as const) {
+      const operation = document.paths[path].get as { security?: unknown[]; responses: Record<string, unknown> };
+      expect(operation.security).toEqual([{ apiKey: [] }, { session: [] }]);
+      expect(operation.responses).toHaveProperty('401');
+    }
+  });
+
+  it('leaves only device-code start, its poll, this document and the Stripe webhook (signed instead) without a token', () => {
+    const open: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item as Record<string, { security?: unknown[] }>)) {
+        expect(operation.security, `${method} ${path}`).toBeDefined();
+        if (operation.security!.length === 0) open.push(`${method} ${path}`);
+      }
+    }
+    expect(open.sort()).toEqual(['get /v1/openapi.json', 'post /v1/auth/device-code', 'post /v1/auth/poll', 'post /v1/billing/webhook']);
+  });
+});
+
 describe('error bodies and provider status', () => {
   it('carries an optional category code next to the error', () => {
     expect(errorBody('upstream_error', 'openai failed', 'upstream_rate_limited')).toEqual({

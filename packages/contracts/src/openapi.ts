@@ -82,6 +82,9 @@ const speechLimitedResponse = {
 const bearer = [{ apiKey: [] }];
 const session = [{ session: [] }];
 const eitherToken = [{ apiKey: [] }, { session: [] }];
+/** Explicitly open: the spec's one exception to "every request carries a bearer token" is device-code start
+ *  (polling for that code's token, and fetching this document, cannot carry one either). */
+const noToken: never[] = [];
 const organizationHeader = {
   name: 'X-Organization-Id',
   in: 'header',
@@ -138,7 +141,8 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
               },
               content: {
                 'audio/mpeg': { schema: { type: 'string', format: 'binary' } },
-                'audio/l16': { schema: { type: 'string', format: 'binary' }, description: '16-bit little-endian, 24 kHz, mono.' },
+                // A media type object has no `description` (OpenAPI 3.1), so the PCM layout lives on the schema.
+                'audio/l16': { schema: { type: 'string', format: 'binary', description: '16-bit little-endian, 24 kHz, mono.' } },
               },
             },
             ...errors('invalid_body', 'invalid_model', 'unauthorized', 'insufficient_credit', 'spend_limit_exceeded', 'scope_required', 'internal_error'),
@@ -169,13 +173,14 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/credits': {
         get: {
-          operationId: 'getCredits', security: eitherToken, parameters: [organizationHeader],
+          operationId: 'getCredits', summary: 'Wallet balance', security: eitherToken, parameters: [organizationHeader],
           responses: { '200': { description: 'The wallet.', ...json('Credits') }, ...errors('unauthorized', 'organization_required', 'forbidden'), ...rateLimitedResponse },
         },
       },
       '/v1/credits/activity': {
         get: {
           operationId: 'listCreditActivity',
+          summary: 'Wallet activity (ledger rows)',
           security: eitherToken,
           parameters: [organizationHeader, { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } }],
           responses: {
@@ -186,32 +191,38 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         },
       },
       '/v1/providers': {
-        get: { operationId: 'listProviders', responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') }, ...rateLimitedResponse } },
+        get: {
+          operationId: 'listProviders', summary: 'Providers, models and pricing', security: eitherToken,
+          responses: { '200': { description: 'Providers with models, formats and pricing.', ...json('Providers') }, ...errors('unauthorized'), ...rateLimitedResponse },
+        },
       },
       '/v1/voices': {
         get: {
           operationId: 'listVoices',
+          summary: 'Voices across providers',
+          security: eitherToken,
           parameters: [
             { name: 'provider', in: 'query', schema: { type: 'string' }, description: 'Comma-separated provider ids.' },
             { name: 'language', in: 'query', schema: { type: 'string' }, description: 'ISO prefix, case-insensitive (`en` matches `en-US`).' },
             { name: 'gender', in: 'query', schema: { type: 'string' }, description: 'Exact gender label, case-insensitive.' },
           ],
-          responses: { '200': { description: 'Voices across providers.', ...json('Voices') }, ...rateLimitedResponse },
+          responses: { '200': { description: 'Voices across providers.', ...json('Voices') }, ...errors('invalid_body', 'unauthorized'), ...rateLimitedResponse },
         },
       },
       '/v1/status': {
         get: {
-          operationId: 'getStatus',
+          operationId: 'getStatus', summary: 'Provider availability', security: eitherToken,
           description:
             'Computed without upstream calls. `unavailable` with `missing_api_key` or `circuit_open`, `degraded` with `circuit_half_open`. ' +
             'Circuit-breaker states are per process: behind a load balancer each data-plane replica answers with its own view.',
-          responses: { '200': { description: 'Provider availability.', ...json('Status') }, ...rateLimitedResponse },
+          responses: { '200': { description: 'Provider availability.', ...json('Status') }, ...errors('unauthorized'), ...rateLimitedResponse },
         },
       },
       '/v1/auth/device-code': {
         post: {
           operationId: 'createDeviceCode',
           summary: 'Start a device-code login (RFC 8628)',
+          security: noToken,
           description:
             'No auth, no body. Codes expire after 600 s; only hashes of them are stored. At most 60 per client address per hour ' +
             '(429 rate_limited with Retry-After in seconds); the address is the connecting socket\'s, or taken from X-Forwarded-For only behind a configured trusted proxy.',
@@ -225,36 +236,38 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       '/v1/auth/poll': {
         post: {
           operationId: 'pollDeviceCode',
+          summary: 'Poll for the session token of a device code',
+          security: noToken,
           description:
             'Poll at `interval` seconds. A device code yields one token: polling again after success answers 410 expired_token. ' +
             'Polling faster than the interval answers 400 slow_down (add 5 s). A denied request answers 403 access_denied.',
           requestBody: { required: true, ...json('PollRequest') },
           responses: {
             '200': { description: 'Approved.', ...json('SessionToken') },
-            ...errors('authorization_pending', 'invalid_device_code', 'expired_token', 'access_denied', 'auth_disabled'),
+            ...errors('invalid_body', 'authorization_pending', 'slow_down', 'invalid_device_code', 'expired_token', 'access_denied', 'auth_disabled'),
           },
         },
       },
       '/v1/auth/whoami': {
-        get: { operationId: 'whoami', security: eitherToken, responses: { '200': { description: 'Who the token belongs to.', ...json('Whoami') }, ...errors('unauthorized') } },
+        get: { operationId: 'whoami', summary: 'Who the token belongs to', security: eitherToken, responses: { '200': { description: 'Who the token belongs to.', ...json('Whoami') }, ...errors('unauthorized') } },
       },
       '/v1/auth/logout': {
         post: {
-          operationId: 'logout', security: session,
+          operationId: 'logout', summary: 'Revoke the session token', security: session,
           description: 'Revokes the bearer session. Revoked, expired or unknown tokens and pk_ keys answer {"revoked": false}.',
           responses: { '200': { description: 'Whether a session was revoked.', ...json('Logout') } },
         },
       },
       '/v1/auth/sessions': {
         get: {
-          operationId: 'listSessions', security: session,
+          operationId: 'listSessions', summary: 'List your sessions', security: session,
           description: 'Beyond the spec. The user\'s active sessions (console and CLI), newest first; never their tokens.',
           responses: { '200': { description: 'Sessions.', ...json('SessionList') }, ...errors('unauthorized', 'scope_required') },
         },
       },
       '/v1/auth/sessions/{id}': {
         delete: {
-          operationId: 'revokeSession', security: session,
+          operationId: 'revokeSession', summary: 'Revoke one of your sessions', security: session,
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
           description: 'Beyond the spec. Revokes one of the caller\'s own sessions (the calling one too, if named). Another user\'s, an ended or an unknown session: 404.',
           responses: { '200': { description: 'Revoked.', ...json('RevokedSession') }, ...errors('unauthorized', 'scope_required', 'not_found') },
@@ -262,19 +275,19 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/auth/logout-all': {
         post: {
-          operationId: 'logoutAll', security: session,
+          operationId: 'logoutAll', summary: 'Log out everywhere', security: session,
           description: 'Beyond the spec. Log out everywhere: revokes every session of the user, console and CLI, the calling one included.',
           responses: { '200': { description: 'How many sessions ended.', ...json('LogoutAll') }, ...errors('unauthorized', 'scope_required') },
         },
       },
       '/v1/keys': {
         get: {
-          operationId: 'listKeys', security: session, parameters: [organizationHeader],
+          operationId: 'listKeys', summary: 'List API keys', security: session, parameters: [organizationHeader],
           description: 'Active keys of the selected account; every member of an organization sees all of them. The secret never appears.',
           responses: { '200': { description: 'Keys.', ...json('ApiKeyList') }, ...errors('unauthorized', 'scope_required', 'organization_required', 'forbidden') },
         },
         post: {
-          operationId: 'createKey', security: session, parameters: [organizationHeader],
+          operationId: 'createKey', summary: 'Create an API key', security: session, parameters: [organizationHeader],
           description: 'Any member may mint; the creator is recorded. A pk_ key cannot mint (403 scope_required).',
           requestBody: { required: true, ...json('CreateApiKeyRequest') },
           responses: { '200': { description: 'The key, with its secret shown once.', ...json('CreatedApiKey') }, ...errors('invalid_body', 'unauthorized', 'scope_required', 'organization_required', 'forbidden') },
@@ -282,7 +295,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/keys/{id}': {
         delete: {
-          operationId: 'revokeKey', security: session,
+          operationId: 'revokeKey', summary: 'Revoke an API key', security: session,
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
           description:
             'Soft delete, by the member who minted the key or an owner of the key\'s account; another member of that account gets 403 forbidden; ' +
@@ -290,7 +303,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
           responses: { '200': { description: 'Revoked.', ...json('DeletedApiKey') }, ...errors('unauthorized', 'scope_required', 'forbidden', 'not_found') },
         },
         patch: {
-          operationId: 'updateKey', security: session,
+          operationId: 'updateKey', summary: 'Change a key\'s name or limits', security: session,
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
           description:
             'Beyond the spec: changes a key after creation (name and limits). Allowed for the member who minted it and for owners of its account; ' +
@@ -303,7 +316,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/usage': {
         get: {
-          operationId: 'getUsage', security: session,
+          operationId: 'getUsage', summary: 'Usage report', security: session,
           parameters: [
             organizationHeader,
             { name: 'days', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 365, default: 30 } },
@@ -314,7 +327,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/billing/methods': {
         get: {
-          operationId: 'listBillingMethods', security: session, parameters: [organizationHeader],
+          operationId: 'listBillingMethods', summary: 'Saved cards', security: session, parameters: [organizationHeader],
           description:
             'The saved cards of the selected account (an organization, or the personal account), the 5 most recent first. ' +
             'The list is empty until someone adds a card in the console (Billing page); no payment-processor customer exists before that. ' +
@@ -327,7 +340,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       },
       '/v1/billing/topup': {
         post: {
-          operationId: 'createTopUp', security: session, parameters: [organizationHeader],
+          operationId: 'createTopUp', summary: 'Top up the wallet from a saved card', security: session, parameters: [organizationHeader],
           description:
             'Charges a saved card off-session (a Stripe PaymentIntent confirmed with off_session=true). A CLI session token or the console\'s ' +
             'session token may be sent as the bearer; a pk_ key is refused (403 scope_required). The wallet is credited afterwards, by the ' +
@@ -350,6 +363,8 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         post: {
           operationId: 'receiveStripeWebhook',
           summary: 'Stripe webhook endpoint (for Stripe, not for clients)',
+          // No bearer token: Stripe proves itself with the Stripe-Signature header instead.
+          security: noToken,
           description:
             'Takes Stripe events signed with STRIPE_WEBHOOK_SECRET (the Stripe-Signature header, checked on the raw body by the official ' +
             'library; a missing or bad signature is 400 invalid_signature and changes nothing). payment_intent.succeeded credits the wallet ' +
@@ -366,7 +381,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         },
       },
       '/v1/openapi.json': {
-        get: { operationId: 'getOpenApiDocument', responses: { '200': { description: 'This document.' } } },
+        get: { operationId: 'getOpenApiDocument', summary: 'This OpenAPI document', security: noToken, responses: { '200': { description: 'This document.' } } },
       },
     },
   };

@@ -2,15 +2,16 @@
 import { JSON_HELP, JSON_OPTION, type Command } from '../command.js';
 import { expectData } from '../context.js';
 import { renderTable } from '../table.js';
+import { API_KEY_HELP, API_KEY_OPTION } from './api-key-option.js';
 
 export const providersCommand: Command = {
   name: 'providers',
   summary: 'List providers and their models, formats and prices',
-  synopsis: 'providers [--json]',
-  help: [JSON_HELP],
-  options: { ...JSON_OPTION },
+  synopsis: 'providers [--api-key KEY] [--json]',
+  help: [API_KEY_HELP, JSON_HELP],
+  options: { ...JSON_OPTION, ...API_KEY_OPTION },
   async run(context, { values }) {
-    const { client, tokenKind } = context.api('none');
+    const { client, tokenKind } = context.api('either');
     const body = await expectData(client.GET('/v1/providers'), tokenKind);
     if (values.json) return context.printJson(body);
     const rows = body.providers.flatMap((provider) => provider.models.map((model) => ({ provider, model })));

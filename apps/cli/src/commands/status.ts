@@ -2,15 +2,16 @@
 import { JSON_HELP, JSON_OPTION, type Command } from '../command.js';
 import { expectData } from '../context.js';
 import { renderTable } from '../table.js';
+import { API_KEY_HELP, API_KEY_OPTION } from './api-key-option.js';
 
 export const statusCommand: Command = {
   name: 'status',
   summary: 'Show which providers are available on the server',
-  synopsis: 'status [--json]',
-  help: [JSON_HELP],
-  options: { ...JSON_OPTION },
+  synopsis: 'status [--api-key KEY] [--json]',
+  help: [API_KEY_HELP, JSON_HELP],
+  options: { ...JSON_OPTION, ...API_KEY_OPTION },
   async run(context, { values }) {
-    const { client, tokenKind } = context.api('none');
+    const { client, tokenKind } = context.api('either');
     const body = await expectData(client.GET('/v1/status'), tokenKind);
     if (values.json) return context.printJson(body);
     context.print(`Server: ${context.settings.baseUrl}`);

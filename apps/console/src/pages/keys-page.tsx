@@ -25,12 +25,14 @@ export interface KeysPageProps {
 }
 
 function limits(key: ConsoleKey): string {
-  const parts: string[] = [];
-  if (key.maxConcurrency !== null) parts.push(`${key.maxConcurrency} concurrent`);
-  if (key.rateLimitPerMinute !== null) parts.push(`${key.rateLimitPerMinute}/min`);
+  const byDefault = (own: number | null) => (own === null ? ' (default)' : '');
+  const parts = [
+    `${key.effective.maxConcurrency} concurrent${byDefault(key.maxConcurrency)}`,
+    `${key.effective.rateLimitPerMinute}/min${byDefault(key.rateLimitPerMinute)}`,
+  ];
   if (key.dailySpendCapMicros !== null) parts.push(`${formatMicros(key.dailySpendCapMicros)}/day`);
   if (key.monthlySpendCapMicros !== null) parts.push(`${formatMicros(key.monthlySpendCapMicros)}/month`);
-  return parts.length ? parts.join(' · ') : 'None';
+  return parts.join(' · ');
 }
 
 function CreatedKey({ created }: { created: { key: ConsoleKey; keyValue: string } }) {

@@ -7,6 +7,7 @@ import {
   listActivity, listInvitations, listUserAccounts, memberRole, microsToNumber, removeMember, revokeAccountKey, updateApiKey, usageReport,
   type Database,
 } from '@voice-router/ledger';
+import { effectiveLimits, type KeyLimitDefaults } from '../key-limits.js';
 import type { AttemptLimiters } from '../security/attempt-limits.js';
 import { createSignInServices } from './sign-in-services.js';
 import type { Billing } from '../billing/billing.js';
@@ -18,13 +19,16 @@ export interface ConsoleServiceOptions {
   /** Called with a revoked or changed key's hash (a data plane in this process drops it from its cache). */
   onKeyRevoked(keyHash: string): void;
   limits: AttemptLimiters;
+  keyLimitDefaults: KeyLimitDefaults;
   billing?: Billing;
   /** Logs a payment-processor failure behind a console page (its class and status, never Stripe's text). */
   onBillingFailure?(failure: { operation: string; errorClass: string; statusCode?: number }): void;
   publicBaseUrl?: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
+/** A name people typed: not blank, at most 100 characters, no control characters (PostgreSQL text cannot hold NUL). */
+const badName = (name: string) => !name.trim() || name.length > 100 || /[\u0000-\u001f\u007f]/.test(name);
 const forbidden = { ok: false as const, reason: 'forbidden' as const, message: 'You are not a member of that account.' };
 
 export function createConsoleServices(options: ConsoleServiceOptions): ConsoleServices {
@@ -32,7 +36,8 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
   const sql = database.sql;
 
   const toConsoleKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number], userId: string, role: string | undefined): ConsoleKey => ({
-    ...key, revocableByMe: key.createdByUserId === userId || role === 'owner', editableByMe: key.createdByUserId === userId || role === 'owner',
+    ...key, effective: effectiveLimits(key, options.keyLimitDefaults),
+    revocableByMe: key.createdByUserId === userId || role === 'owner', editableByMe: key.createdByUserId === userId || role === 'owner',
   });
 
   const billing = options.billing && createConsoleBilling(database, options.billing, (error) => {
@@ -54,7 +59,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     async createKey({ userId, accountId, name, maxConcurrency, rateLimitPerMinute, dailySpendCapMicros, monthlySpendCapMicros }) {
       const role = await memberRole(sql, userId, accountId);
       if (!role) return forbidden;
-      if (!name.trim() || name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters).' };
+      if (badName(name)) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters, no control characters).' };
       const created = await createApiKey(database.prisma, {
         accountId, createdByUserId: userId, name: name.trim(), maxConcurrency, rateLimitPerMinute,
         dailySpendCapMicros: dailySpendCapMicros === undefined ? undefined : BigInt(dailySpendCapMicros),
@@ -75,7 +80,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     },
 
     async updateKey({ userId, accountId, keyId, changes }) {
-      if (!changes.name.trim() || changes.name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters).' };
+      if (badName(changes.name)) return { ok: false, reason: 'invalid', message: 'Give the key a name (at most 100 characters, no control characters).' };
       const notFound = { ok: false as const, reason: 'not_found' as const, message: 'No such key that you created or whose account you own.' };
       const micros = (value: number | null) => (value === null ? null : BigInt(value));
       const updated = await updateApiKey(sql, {
@@ -110,7 +115,7 @@ export function createConsoleServices(options: ConsoleServiceOptions): ConsoleSe
     },
 
     async createOrganization({ userId, name }) {
-      if (!name.trim() || name.length > 100) return { ok: false, reason: 'invalid', message: 'Give the organization a name (at most 100 characters).' };
+      if (badName(name)) return { ok: false, reason: 'invalid', message: 'Give the organization a name (at most 100 characters, no control characters).' };
       const { accountId } = await createOrganization(database.prisma, { name: name.trim(), ownerUserId: userId });
       return { ok: true, account: { accountId, kind: 'organization', name: name.trim(), role: 'owner' } };
     },

@@ -14,7 +14,7 @@ export type SignInServices = Pick<ConsoleServices,
   | 'listSessions' | 'revokeSession' | 'revokeAllSessions' | 'changePassword'>;
 
 const CONSOLE_SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
 const wait = (decision: LimitDecision) => (decision.allowed ? '' : ` Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minute(s).`);
 
 export function csrfTokenFor(sessionToken: string): string {
@@ -83,7 +83,8 @@ export function createSignInServices(options: { database: Database; signupMode: 
 
     async logIn({ email, password, ip }) {
       const address = email.trim().toLowerCase();
-      const user = await findLoginUser(sql, address);
+      // An address with control characters matches nobody (and PostgreSQL text cannot hold NUL).
+      const user = /[\u0000-\u001f\u007f]/.test(address) ? undefined : await findLoginUser(sql, address);
       const outcome = await passwordAttempt(address, ip, async () => (await verifyPassword(password, user?.passwordHash ?? null)) && Boolean(user));
       if (typeof outcome === 'object') return { ok: false, reason: 'rate_limited', message: `Too many failed attempts.${wait(outcome)}` };
       if (outcome === 'failed' || !user) return { ok: false, reason: 'invalid_credentials', message: 'Wrong email or password.' };

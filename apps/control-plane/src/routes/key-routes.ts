@@ -5,16 +5,13 @@ import {
   createApiKey, findAccountKey, listAccountKeys, revokeAccountKey, updateApiKey, type ApiKeyChanges, type Database,
 } from '@voice-router/ledger';
 import { accountOf, callerOf, requireSession, sendError } from '../authenticate.js';
+import { withKeyLimits, type KeyLimitDefaults } from '../key-limits.js';
 
 export interface KeyRouteOptions {
   database: Database;
   /** Called with a revoked or changed key's hash so a data plane in this process drops it from its cache at once. */
   onKeyRevoked(keyHash: string): void;
-}
-
-function publicKey(key: Awaited<ReturnType<typeof listAccountKeys>>[number]) {
-  const { createdByUserId: _creator, ...visible } = key;
-  return visible;
+  keyLimitDefaults: KeyLimitDefaults;
 }
 
 const optionalMicros = (value: number | null | undefined) => (value === undefined || value === null ? value : BigInt(value));
@@ -33,6 +30,10 @@ export function keyRoutes(options: KeyRouteOptions): Router {
   const router = Router();
   const { database } = options;
   const session = requireSession(database);
+  const publicKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number]) => {
+    const { createdByUserId: _creator, ...visible } = withKeyLimits(key, options.keyLimitDefaults);
+    return visible;
+  };
 
   router.get('/v1/keys', session, async (request, response) => {
     const keys = await listAccountKeys(database.sql, accountOf(response).accountId);

@@ -122,7 +122,7 @@ describe.each(testedServers())('the data plane with and without DATA_PLANE_METRI
     expect((await fetch(`http://127.0.0.1:${off.port}/internal/metrics`)).status).toBe(404);
 
     const on = await start(database, true);
-    expect((await fetch(`http://127.0.0.1:${on.port}/v1/status`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${on.port}/v1/status`)).status).toBe(401);
     const snapshot = await readMetrics(on.port);
     expect(snapshot.requests).toBe(1);
     expect(snapshot.finished).toBe(1);

@@ -1,11 +1,12 @@
-// GET /v1/providers, /v1/voices, /v1/status: served from memory, no upstream calls. The provider
-// list is serialised once at start-up; voices are filtered per request.
+// GET /v1/providers, /v1/voices, /v1/status: served from memory, no upstream calls, to any valid
+// bearer token (a pk_ key or a CLI session). The provider list is serialised once at start-up;
+// voices are filtered per request.
 import { VoicesQuerySchema } from '@voice-router/contracts';
 import type { ProviderDescriptor } from '@voice-router/providers';
+import { authenticatedGet } from '../auth/authenticated-route.js';
 import type { DataPlaneContext } from '../context.js';
-import { sendError, sendJson, sendRawJson, trackAbort, type ResponseState } from '../http/response.js';
-import type { HttpResponse, TemplatedApp } from '../uws.js';
-import { sendLimitRefusal } from '../limits/limit-responses.js';
+import { sendError, sendJson, sendRawJson } from '../http/response.js';
+import type { TemplatedApp } from '../uws.js';
 
 export function providerView(provider: ProviderDescriptor) {
   return {
@@ -43,43 +44,17 @@ export function matchesLanguage(voiceLanguage: string, wanted: string): boolean 
   return tag === wanted || tag.startsWith(wanted.endsWith('-') ? wanted : `${wanted}-`);
 }
 
-/**
- * The catalog is public, but a request that presents a pk_ key counts toward that key's rate like every
- * other data-plane request. Without a key (or with limits off) the handler runs at once, as before.
- */
-function countedGet(
-  app: TemplatedApp, path: string, context: DataPlaneContext, handler: (res: HttpResponse, state: ResponseState, query: string) => void,
-  { readsQuery = false } = {},
-): void {
-  app.get(path, (res, req) => {
-    const state = trackAbort(res);
-    // uWS forgets the request at the first await: read what the handler needs now.
-    const query = readsQuery ? (req.getQuery() ?? '') : '';
-    const authorization = context.limits ? req.getHeader('authorization') : '';
-    if (!authorization) return handler(res, state, query);
-    (async () => {
-      const credential = await context.auth.identify(authorization);
-      const refusal = credential?.kind === 'api_key' ? await context.limits!.countRequest(credential.key) : undefined;
-      if (refusal) return sendLimitRefusal(res, state, refusal);
-      handler(res, state, query);
-    })().catch((error) => {
-      context.logger.error('catalog request failed', { path, error });
-      sendError(res, state, 'internal_error');
-    });
-  });
-}
-
 export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneContext): void {
   const providers = context.registry.list();
   const providersJson = JSON.stringify({ providers: providers.map(providerView) });
   const voices = voiceViews(providers);
 
-  countedGet(app, '/v1/providers', context, (res, state) => {
+  authenticatedGet(app, '/v1/providers', context, (res, state) => {
     sendRawJson(res, state, 200, providersJson);
   });
 
-  countedGet(app, '/v1/voices', context, (res, state, query) => {
-    const parsed = VoicesQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+  authenticatedGet(app, '/v1/voices', context, (res, state, { query }) => {
+    const parsed = VoicesQuerySchema.safeParse(Object.fromEntries(query));
     if (!parsed.success) return sendError(res, state, 'invalid_body', 'provider, language and gender must be strings');
     const wantedProviders = parsed.data.provider
       ?.split(',')
@@ -96,7 +71,7 @@ export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneConte
     sendJson(res, state, 200, { voices: matches });
   }, { readsQuery: true });
 
-  countedGet(app, '/v1/status', context, (res, state) => {
+  authenticatedGet(app, '/v1/status', context, (res, state) => {
     sendJson(res, state, 200, { providers: context.registry.status() });
   });
 }

@@ -1,14 +1,17 @@
 // Everything the data plane does not serve itself goes to the control plane, so one base URL serves
 // every /v1 path and the console (the embedded mode, or a deployment without a path-routing balancer).
+import { ERROR_STATUS } from '@voice-router/contracts';
 import { Pool } from 'undici';
 import { normaliseAddress, parseTrustedProxies, type TrustedProxies } from '@voice-router/service-kit';
 import type { DataPlaneContext } from '../context.js';
 import { FORWARDING_HEADER_NAMES, forwardingHeaders } from '../http/forwarding-headers.js';
 import { readBody } from '../http/request-body.js';
-import { sendError, statusLine, trackAbort, waitForWritable } from '../http/response.js';
+import { sendError, sendRawJson, statusLine, trackAbort, waitForWritable } from '../http/response.js';
 import type { TemplatedApp } from '../uws.js';
 
 const MAX_PROXIED_BODY_BYTES = 1_048_576;
+/** A request target is printable ASCII (RFC 9112); anything else must arrive percent-encoded. */
+const VALID_TARGET = /^[\x21-\x7e]*$/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length']);
 
 export function registerControlPlaneProxy(
@@ -36,6 +39,12 @@ export function registerControlPlaneProxy(
       host: req.getHeader('host'),
     }, trustedProxies));
     const state = trackAbort(res);
+    // undici refuses such a path outright; without this check that became a 500 "control plane unavailable".
+    if (!VALID_TARGET.test(path)) {
+      // A HEAD answer has no body: writing one would be read as the start of the next response.
+      if (method === 'HEAD') return sendRawJson(res, state, ERROR_STATUS.invalid_body, '', true);
+      return sendError(res, state, 'invalid_body', 'the request path must be ASCII: percent-encode other characters', { closeConnection: true });
+    }
     const hasBody = method !== 'GET' && method !== 'HEAD';
     const body = hasBody ? readBody(res, req.getHeader('content-length'), MAX_PROXIED_BODY_BYTES, () => state.aborted) : undefined;
     (async () => {

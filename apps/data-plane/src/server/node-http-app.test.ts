@@ -243,3 +243,15 @@ describe('the node:http adapter: failing handlers', () => {
     expect(result).toBe(false);
   });
 });
+
+describe('the node:http adapter: requests its parser refuses', () => {
+  it('answers a raw non-ASCII target with the API\'s JSON 400, not a bare one (found by the fuzz on Node 24)', async () => {
+    const port = await start((app) => app.any('/*', echo('catch-all')));
+    const exchange = await rawExchange(port, get('/v1/audio/speech\u00e9'));
+    const response = parseResponse(exchange.text);
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(response.body)).toEqual({ error: 'invalid_body', details: 'malformed HTTP request' });
+    expect(exchange.closedByServer).toBe(true);
+  });
+});

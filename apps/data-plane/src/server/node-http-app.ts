@@ -5,6 +5,8 @@
 // to the catch-all exactly as on uWS.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { errorBody } from '@voice-router/contracts';
 import type { HttpServerModule, ListenSocket, RouteHandler, TemplatedApp } from '../uws.js';
 import { lowerCaseMethod, NodeHttpRequest, originFormTarget } from './node-http-request.js';
 import { AdapterIncomingMessage, AdapterServerResponse, NodeHttpResponse, type CallbackErrorReporter } from './node-http-response.js';
@@ -83,6 +85,7 @@ export class NodeHttpApp implements TemplatedApp {
       server.off('error', failed);
       // Accept errors (EMFILE under load) must not end the process; the server keeps listening.
       server.on('error', (error) => this.reportError(error, undefined));
+      server.on('clientError', answerUnparsableRequest);
       callback(new NodeHttpListenSocket(server));
     });
     return this;
@@ -161,4 +164,18 @@ export function createNodeHttpServer(options: NodeHttpAppOptions = {}): HttpServ
     us_socket_local_port: (listenSocket) => (listenSocketOf(listenSocket).server.address() as AddressInfo).port,
     us_listen_socket_close: (listenSocket) => void listenSocketOf(listenSocket).server.close(),
   };
+}
+
+/**
+ * A request node's parser refuses (e.g. a raw non-ASCII byte in the target, found by the fuzz) gets the
+ * API's JSON error like every other refusal; oversized headers keep node's own 431.
+ */
+function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'HPE_HEADER_OVERFLOW') {
+    if (error.code === 'HPE_HEADER_OVERFLOW' && socket.writable) socket.end('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody('invalid_body', 'malformed HTTP request'));
+  socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }

@@ -22,6 +22,11 @@ describe('checkResponse', () => {
   it('allows a documented 503 about the deployment\'s configuration anywhere', () => {
     expect(checkResponse(request({ route: 'GET /v1/billing/methods', target: '/v1/billing/methods' }), json(503, { error: 'billing_not_configured' }))).toEqual([]);
     expect(checkResponse(request(), json(503, { error: 'provider_unavailable' }))).toHaveLength(1);
+    // HEAD has no body to name the code: allowed on the configurable paths only.
+    const head = (target: string) => request({ route: 'odd method', method: 'HEAD', target });
+    const bodiless: FuzzResponse = { kind: 'answered', status: 503, headers: { 'content-type': 'application/json' }, body: Buffer.alloc(0), truncated: false };
+    expect(checkResponse(head('/v1/billing/methods'), bodiless)).toEqual([]);
+    expect(checkResponse(head('/v1/credits'), bodiless)).toHaveLength(1);
   });
 
   it('allows the documented upstream 502, 503 and 504 on speech', () => {

@@ -40,6 +40,8 @@ const UPSTREAM_STATUSES = new Set([502, 503, UPSTREAM_TIMEOUT_STATUS]);
 const SPEECH_ROUTE = 'POST /v1/audio/speech';
 /** A documented 503 about this deployment's configuration (no Stripe key, sign-in switched off): not a fault. */
 const CONFIGURATION_CODES = new Set(['billing_not_configured', 'auth_disabled']);
+/** Where those configuration 503s can come from: billing (no Stripe key) and sign-in (AUTH_ENABLED=false). */
+const CONFIGURABLE_PATHS = /^\/v1\/(billing|auth)\//;
 
 function errorCodeOf(body: Buffer): string | undefined {
   const parsed = parseJson(body);
@@ -101,7 +103,10 @@ export function checkResponse(request: FuzzRequest, response: FuzzResponse): str
   const { status, headers, body } = response;
   const contentType = String(headers['content-type'] ?? '');
   if (status === 500) return [`500: ${body.toString('utf8').slice(0, 200)}`];
-  const documented = (request.route === SPEECH_ROUTE && UPSTREAM_STATUSES.has(status)) || (status === 503 && CONFIGURATION_CODES.has(errorCodeOf(body) ?? ''));
+  const documented = (request.route === SPEECH_ROUTE && UPSTREAM_STATUSES.has(status))
+    || (status === 503 && CONFIGURATION_CODES.has(errorCodeOf(body) ?? ''))
+    // HEAD carries no body to name the code: a 503 on the paths whose configuration 503s are documented.
+    || (status === 503 && request.method.toUpperCase() === 'HEAD' && CONFIGURABLE_PATHS.test(request.target));
   if (status >= 500 && !documented) return [`unexpected ${status}: ${body.toString('utf8').slice(0, 200)}`];
   if (status >= 400) {
     // A server may refuse oversized headers before routing, in its own words (431 or 400).

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sumReports } from './test-reports.mjs';
 import { NODE_VERSIONS } from './with-node.mjs';
 import { root } from './bootstrap.mjs';
 
@@ -30,16 +31,7 @@ for (const suite of SUITES) {
   if (run.status !== 0) failedRuns.push(suite.folder);
 }
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const file of fs.readdirSync(reports)) {
-  const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-}
-fs.rmSync(reports, { recursive: true, force: true });
+const { passed, failed, skipped } = sumReports(reports);
 
 if (failedRuns.length) process.stdout.write(`failed on Node ${line}: ${failedRuns.join(', ')}\n`);
 process.stdout.write(`Node ${line}: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);

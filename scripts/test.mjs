@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sumReports } from './test-reports.mjs';
 import { ensureReady, root, toolEnvironment } from './bootstrap.mjs';
 
 try {
@@ -24,16 +25,7 @@ const turbo = (task, extra = []) =>
 const typecheck = turbo('typecheck', ['--output-logs=errors-only', '--continue']);
 const tests = turbo('test', ['--continue']);
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const file of fs.readdirSync(reports)) {
-  const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-}
-fs.rmSync(reports, { recursive: true, force: true });
+const { passed, failed, skipped } = sumReports(reports);
 
 const notes = [];
 if (!process.env.DATABASE_URL) notes.push('suites that need PostgreSQL were skipped: DATABASE_URL is not set');

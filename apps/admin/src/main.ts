@@ -3,7 +3,7 @@
 // endpoint when it runs (PGlite allows one process), else by opening the PGlite data dir itself.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DataDirLockedError, openDatabase } from '@voice-router/ledger';
+import { DataDirLockedError, openDatabase, processAlive } from '@voice-router/ledger';
 import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './commands.js';
 import { adminFilePath, type AdminEndpointFile } from './admin-server.js';
 
@@ -40,14 +40,6 @@ function readStandardInput(): string {
   return fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function viaRunningService(endpoint: AdminEndpointFile, command: AdminCommand): Promise<unknown> {
   const response = await fetch(`${endpoint.url}/admin/commands`, {

@@ -23,7 +23,8 @@ export interface DataDirLock {
 /** Lock files held by this process, so opening one data dir twice in-process is refused too. */
 const heldHere = new Set<string>();
 
-function processAlive(pid: number): boolean {
+/** Whether a process with this id exists (EPERM: it does, owned by another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

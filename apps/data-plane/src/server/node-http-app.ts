@@ -177,5 +177,9 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): 
     return;
   }
   const body = JSON.stringify(errorBody('invalid_body', 'malformed HTTP request'));
-  socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  // An answer to HEAD carries no body, even when the parser refused the rest of the request.
+  const head = (error as NodeJS.ErrnoException & { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? '' : body}`,
+  );
 }

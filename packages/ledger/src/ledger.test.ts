@@ -1,129 +1,112 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceSkip, createTestDatabase, postgresUrl, type TestDatabase } from '@voice-router/test-support';
-import { openDatabase, type Database } from './database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database.js';
+import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
   auditWallet, commitReservation, costForCharacters, createApiKey, createUser, findActiveApiKey, getCredits,
   applyMigrations, grantCredit, hashApiKey, IdempotencyConflictError, readMigrations, listActivity, reapReservations, reserveCredit, revokeApiKey, usdToMicros, voidReservation,
 } from './index.js';
 
-const modes = ['pglite', 'postgres'] as const;
-
-for (const mode of modes) {
-  const runnable = mode === 'pglite' || Boolean(postgresUrl());
-  if (!runnable) announceSkip(`ledger on PostgreSQL`, 'DATABASE_URL is not set');
-  describe.runIf(runnable)(`ledger on ${mode}`, () => {
-    let database: Database;
-    let testDatabase: TestDatabase | undefined;
-
-    beforeAll(async () => {
-      if (mode === 'postgres') {
-        testDatabase = await createTestDatabase();
-        database = await openDatabase({ kind: 'postgres', url: testDatabase.url, poolSize: 20 });
-      } else {
-        database = await openDatabase({ kind: 'pglite-memory' });
-      }
-    });
-    afterAll(async () => {
-      await database?.close();
-      await testDatabase?.drop();
-    });
-
-    async function fundedAccount(micros: bigint) {
-      const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
-      if (micros > 0n) await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: micros, source: 'admin' });
-      return user.personalAccountId;
-    }
-
-    function reserve(accountId: string, amountMicros: bigint) {
-      return reserveCredit(database.sql, {
-        reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 10,
-      });
-    }
-
-    it('re-running migrations applies nothing new', async () => {
-      expect(await applyMigrations(database.sql)).toEqual([]);
-      const recorded = await database.sql.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`);
-      expect(recorded.map((row) => row.migration_name)).toEqual(readMigrations().map((migration) => migration.name));
-    });
-
-    it('credits a grant once per idempotency key, however often and concurrently it is retried', async () => {
-      const accountId = await fundedAccount(0n);
-      const key = `test:${crypto.randomUUID()}`;
-      const grant = () => grantCredit(database.sql, { accountId, amountMicros: 5_000n, source: 'admin', idempotencyKey: key });
-      const results = await Promise.all(Array.from({ length: 20 }, grant));
-      expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
-      expect(new Set(results.map((result) => result.entryId)).size).toBe(1);
-      const again = await grant();
-      expect(again).toMatchObject({ duplicate: true, entryId: results[0]!.entryId });
-      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 5_000n, reservedMicros: 0n });
-      await expect(grantCredit(database.sql, { accountId, amountMicros: 6_000n, source: 'admin', idempotencyKey: key }))
-        .rejects.toBeInstanceOf(IdempotencyConflictError);
-      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
-    });
-
-    it('reserves only what is spendable and never overspends under concurrency', async () => {
-      const accountId = await fundedAccount(1_000n);
-      const results = await Promise.all(Array.from({ length: 60 }, () => reserve(accountId, 100n)));
-      expect(results.filter((result) => result.ok)).toHaveLength(10);
-      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000n, reservedMicros: 1_000n });
-      const audit = await auditWallet(database.sql, accountId);
-      expect(audit.consistent).toBe(true);
-    });
-
-    it('commits and voids exactly once, even when settled twice at the same time', async () => {
-      const accountId = await fundedAccount(1_000n);
-      const first = await reserve(accountId, 300n);
-      const second = await reserve(accountId, 200n);
-      expect(first.ok && second.ok).toBe(true);
-      const ids = (await database.sql.query<{ id: string; amount_micros: unknown }>(
-        `SELECT id, amount_micros FROM reservations WHERE account_id = $1::uuid`, [accountId],
-      ));
-      const bigId = ids.find((row) => String(row.amount_micros) === '300')!.id;
-      const smallId = ids.find((row) => String(row.amount_micros) === '200')!.id;
-      const commits = await Promise.all([1, 2, 3].map(() => commitReservation(database.sql, { reservationId: bigId, source: 'worker' })));
-      expect(commits.sort()).toEqual(['already_settled', 'already_settled', 'settled']);
-      // A void after the commit changes nothing.
-      expect(await voidReservation(database.sql, { reservationId: bigId, source: 'worker', errorCode: 'x' })).toBe('already_settled');
-      const voids = await Promise.all([1, 2].map(() => voidReservation(database.sql, { reservationId: smallId, source: 'worker', errorCode: 'upstream_error' })));
-      expect(voids.sort()).toEqual(['already_settled', 'settled']);
-      expect(await commitReservation(database.sql, { reservationId: crypto.randomUUID(), source: 'worker' })).toBe('not_found');
-      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 700n, reservedMicros: 0n });
-      const activity = await listActivity(database.sql, accountId, 50);
-      expect(activity.map((row) => row.kind)).toEqual(['void', 'commit', 'reserve', 'reserve', 'top-up']);
-      expect(activity[0]!.metadata).toMatchObject({ errorCode: 'upstream_error', amountMicros: 200 });
-      expect(activity[1]).toMatchObject({ microsDelta: -300n, microsBalanceAfter: 700n });
-      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
-    });
-
-    it('keeps the ledger append-only and the wallet within its constraints', async () => {
-      const accountId = await fundedAccount(50n);
-      await expect(database.sql.query(`UPDATE ledger_entries SET micros_delta = 1 WHERE account_id = $1::uuid`, [accountId])).rejects.toThrow(/append-only/);
-      await expect(database.sql.query(`DELETE FROM ledger_entries WHERE account_id = $1::uuid`, [accountId])).rejects.toThrow(/append-only/);
-      await expect(database.sql.query(`UPDATE wallets SET reserved_micros = 51 WHERE account_id = $1::uuid`, [accountId])).rejects.toThrow();
-    });
-
-    it('reaps reservations left pending by a dead process', async () => {
-      const accountId = await fundedAccount(500n);
-      expect((await reserve(accountId, 500n)).ok).toBe(true);
-      expect(await reapReservations(database.sql, { olderThanMs: 60_000 })).toBe(0);
-      await database.sql.query(`UPDATE reservations SET created_at = now() - interval '2 hours' WHERE account_id = $1::uuid`, [accountId]);
-      expect(await reapReservations(database.sql, { olderThanMs: 60_000 })).toBe(1);
-      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 500n, reservedMicros: 0n });
-      const [latest] = await listActivity(database.sql, accountId, 1);
-      expect(latest).toMatchObject({ kind: 'void', source: 'reaper' });
-    });
-
-    it('finds active keys by hash and stops finding revoked ones', async () => {
-      const accountId = await fundedAccount(0n);
-      const key = await createApiKey(database.prisma, { accountId, name: 'test' });
-      expect(key.keyValue).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
-      expect(await findActiveApiKey(database.sql, hashApiKey(key.keyValue))).toMatchObject({ id: key.id, accountId });
-      expect(await revokeApiKey(database.prisma, { id: key.id })).toBe(true);
-      expect(await findActiveApiKey(database.sql, hashApiKey(key.keyValue))).toBeUndefined();
-    });
+describeOnEachDatabase('ledger', (openedDatabase) => {
+  let database: Database;
+  beforeAll(() => {
+    database = openedDatabase();
   });
-}
+
+  async function fundedAccount(micros: bigint) {
+    const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
+    if (micros > 0n) await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: micros, source: 'admin' });
+    return user.personalAccountId;
+  }
+
+  function reserve(accountId: string, amountMicros: bigint) {
+    return reserveCredit(database.sql, {
+      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 10,
+    });
+  }
+
+  it('re-running migrations applies nothing new', async () => {
+    expect(await applyMigrations(database.sql)).toEqual([]);
+    const recorded = await database.sql.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`);
+    expect(recorded.map((row) => row.migration_name)).toEqual(readMigrations().map((migration) => migration.name));
+  });
+
+  it('credits a grant once per idempotency key, however often and concurrently it is retried', async () => {
+    const accountId = await fundedAccount(0n);
+    const key = `test:${crypto.randomUUID()}`;
+    const grant = () => grantCredit(database.sql, { accountId, amountMicros: 5_000n, source: 'admin', idempotencyKey: key });
+    const results = await Promise.all(Array.from({ length: 20 }, grant));
+    expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.entryId)).size).toBe(1);
+    const again = await grant();
+    expect(again).toMatchObject({ duplicate: true, entryId: results[0]!.entryId });
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 5_000n, reservedMicros: 0n });
+    await expect(grantCredit(database.sql, { accountId, amountMicros: 6_000n, source: 'admin', idempotencyKey: key }))
+      .rejects.toBeInstanceOf(IdempotencyConflictError);
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  it('reserves only what is spendable and never overspends under concurrency', async () => {
+    const accountId = await fundedAccount(1_000n);
+    const results = await Promise.all(Array.from({ length: 60 }, () => reserve(accountId, 100n)));
+    expect(results.filter((result) => result.ok)).toHaveLength(10);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000n, reservedMicros: 1_000n });
+    const audit = await auditWallet(database.sql, accountId);
+    expect(audit.consistent).toBe(true);
+  });
+
+  it('commits and voids exactly once, even when settled twice at the same time', async () => {
+    const accountId = await fundedAccount(1_000n);
+    const first = await reserve(accountId, 300n);
+    const second = await reserve(accountId, 200n);
+    expect(first.ok && second.ok).toBe(true);
+    const ids = (await database.sql.query<{ id: string; amount_micros: unknown }>(
+      `SELECT id, amount_micros FROM reservations WHERE account_id = $1::uuid`, [accountId],
+    ));
+    const bigId = ids.find((row) => String(row.amount_micros) === '300')!.id;
+    const smallId = ids.find((row) => String(row.amount_micros) === '200')!.id;
+    const commits = await Promise.all([1, 2, 3].map(() => commitReservation(database.sql, { reservationId: bigId, source: 'worker' })));
+    expect(commits.sort()).toEqual(['already_settled', 'already_settled', 'settled']);
+    // A void after the commit changes nothing.
+    expect(await voidReservation(database.sql, { reservationId: bigId, source: 'worker', errorCode: 'x' })).toBe('already_settled');
+    const voids = await Promise.all([1, 2].map(() => voidReservation(database.sql, { reservationId: smallId, source: 'worker', errorCode: 'upstream_error' })));
+    expect(voids.sort()).toEqual(['already_settled', 'settled']);
+    expect(await commitReservation(database.sql, { reservationId: crypto.randomUUID(), source: 'worker' })).toBe('not_found');
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 700n, reservedMicros: 0n });
+    const activity = await listActivity(database.sql, accountId, 50);
+    expect(activity.map((row) => row.kind)).toEqual(['void', 'commit', 'reserve', 'reserve', 'top-up']);
+    expect(activity[0]!.metadata).toMatchObject({ errorCode: 'upstream_error', amountMicros: 200 });
+    expect(activity[1]).toMatchObject({ microsDelta: -300n, microsBalanceAfter: 700n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  it('keeps the ledger append-only and the wallet within its constraints', async () => {
+    const accountId = await fundedAccount(50n);
+    await expect(database.sql.query(`UPDATE ledger_entries SET micros_delta = 1 WHERE account_id = $1::uuid`, [accountId])).rejects.toThrow(/append-only/);
+    await expect(database.sql.query(`DELETE FROM ledger_entries WHERE account_id = $1::uuid`, [accountId])).rejects.toThrow(/append-only/);
+    await expect(database.sql.query(`UPDATE wallets SET reserved_micros = 51 WHERE account_id = $1::uuid`, [accountId])).rejects.toThrow();
+  });
+
+  it('reaps reservations left pending by a dead process', async () => {
+    const accountId = await fundedAccount(500n);
+    expect((await reserve(accountId, 500n)).ok).toBe(true);
+    expect(await reapReservations(database.sql, { olderThanMs: 60_000 })).toBe(0);
+    await database.sql.query(`UPDATE reservations SET created_at = now() - interval '2 hours' WHERE account_id = $1::uuid`, [accountId]);
+    expect(await reapReservations(database.sql, { olderThanMs: 60_000 })).toBe(1);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 500n, reservedMicros: 0n });
+    const [latest] = await listActivity(database.sql, accountId, 1);
+    expect(latest).toMatchObject({ kind: 'void', source: 'reaper' });
+  });
+
+  it('finds active keys by hash and stops finding revoked ones', async () => {
+    const accountId = await fundedAccount(0n);
+    const key = await createApiKey(database.prisma, { accountId, name: 'test' });
+    expect(key.keyValue).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+    expect(await findActiveApiKey(database.sql, hashApiKey(key.keyValue))).toMatchObject({ id: key.id, accountId });
+    expect(await revokeApiKey(database.prisma, { id: key.id })).toBe(true);
+    expect(await findActiveApiKey(database.sql, hashApiKey(key.keyValue))).toBeUndefined();
+  });
+});
 
 describe('money arithmetic', () => {
   it('prices by code points with ceiling and no floating point drift', () => {

@@ -34,7 +34,15 @@ describe.runIf(nginxInstalled && backingServices)('nginx in front of the scaled-
   let nginx: RunningNginx;
   let key: string;
   /** The upstream servers nginx sent each finished request for `uri` to, from its access log. */
-  const upstreamsOf = (uri: string) => nginx.routes().filter((route) => route.uri === uri).map((route) => route.upstream);
+  /** nginx logs a request after answering it: wait (briefly) until the `answered` requests are all logged. */
+  const upstreamsOf = async (uri: string, answered = 1) => {
+    const deadline = Date.now() + 2_000;
+    for (;;) {
+      const upstreams = nginx.routes().filter((route) => route.uri === uri).map((route) => route.upstream);
+      if (upstreams.length >= answered || Date.now() > deadline) return upstreams;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
 
   beforeAll(async () => {
     // Each replica has its own OpenAI fake: speech reaching a fake proves it went through that replica.
@@ -74,7 +82,7 @@ describe.runIf(nginxInstalled && backingServices)('nginx in front of the scaled-
     expect(fakes[0]!.requests.length).toBeGreaterThan(0);
     expect(fakes[1]!.requests.length).toBeGreaterThan(0);
     expect(fakes[0]!.requests.length + fakes[1]!.requests.length).toBe(4);
-    expect(new Set(upstreamsOf('/v1/audio/speech'))).toEqual(new Set(system.baseUrls.map(hostPort)));
+    expect(new Set(await upstreamsOf('/v1/audio/speech', 4))).toEqual(new Set(system.baseUrls.map(hostPort)));
   });
 
   it('sends the catalog, status and wallet to the data planes, both replicas in turn', async () => {
@@ -85,7 +93,7 @@ describe.runIf(nginxInstalled && backingServices)('nginx in front of the scaled-
         // The control plane would answer these paths 404; the data plane answers with the catalog.
         expect(Object.values((await response.json()) as Record<string, unknown[]>)[0]!.length).toBeGreaterThan(0);
       }
-      expect(new Set(upstreamsOf(path)), path).toEqual(new Set(system.baseUrls.map(hostPort)));
+      expect(new Set(await upstreamsOf(path, 2)), path).toEqual(new Set(system.baseUrls.map(hostPort)));
     }
     const wallet = await fetch(`${nginx.url}/v1/credits`, { headers: { authorization: `Bearer ${key}` } });
     expect(await wallet.json()).toMatchObject({ balanceMicros: expect.any(Number), reservedMicros: expect.any(Number) });
@@ -93,7 +101,7 @@ describe.runIf(nginxInstalled && backingServices)('nginx in front of the scaled-
     expect(rows.status).toBe(200);
     expect(((await rows.json()) as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
     for (const path of ['/v1/credits', '/v1/credits/activity?limit=5']) {
-      expect(system.baseUrls.map(hostPort)).toContain(upstreamsOf(path)[0]);
+      expect(system.baseUrls.map(hostPort)).toContain((await upstreamsOf(path))[0]);
     }
   });
 
@@ -111,7 +119,7 @@ describe.runIf(nginxInstalled && backingServices)('nginx in front of the scaled-
     const keys = await fetch(`${nginx.url}/v1/keys`);
     expect(keys.status).toBe(401);
     for (const path of ['/v1/openapi.json', '/console/login', '/v1/keys']) {
-      expect(upstreamsOf(path), path).toEqual([hostPort(system.controlPlaneUrl!)]);
+      expect(await upstreamsOf(path), path).toEqual([hostPort(system.controlPlaneUrl!)]);
     }
   });
 

@@ -25,7 +25,17 @@ describe('provider settings', () => {
 
   it('passes provider base URLs through as the SDKs take them (OpenAI with /v1, trailing slash allowed)', () => {
     const settings = parse({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1/', ELEVENLABS_BASE_URL: 'https://api.elevenlabs.io' });
-    expect(settings.openai).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1/' });
-    expect(settings.elevenlabs.baseUrl).toBe('https://api.elevenlabs.io');
+    expect(settings.providers.openai).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1/' });
+    expect(settings.providers.elevenlabs!.baseUrl).toBe('https://api.elevenlabs.io');
+  });
+
+  it('reads every listed provider generically, with the local defaults', () => {
+    const settings = parse({ CARTESIA_API_KEY: 'c', LOCAL_TTS_WORKERS: '2' });
+    expect(settings.providers.cartesia).toEqual({ apiKey: 'c', baseUrl: undefined });
+    expect(settings.providers.local).toEqual({ workers: 2, maxQueued: 32 });
+  });
+
+  it('refuses a provider base URL that is not http(s)', () => {
+    expect(() => parse({ ELEVENLABS_BASE_URL: 'ftp://example.com' })).toThrow();
   });
 });

@@ -1,28 +1,19 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
+import { providerModules, providerSettingsFromEnvironment, settingsEnvironmentShape } from '@voice-router/providers';
 import { checkStreamBound, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { SERVER_CHOICES } from './server/select-server.js';
 
 const url = z.url({ protocol: /^https?$/ });
-/**
- * A provider base URL as that provider's official SDK takes it: OPENAI_BASE_URL includes the version path
- * (https://api.openai.com/v1), ELEVENLABS_BASE_URL and CARTESIA_BASE_URL are bare hosts. Trailing slashes are fine.
- */
-const providerBaseUrl = url.optional();
-
 /** auto = the native uWS build where it loads, else the node:http adapter; uws = native or fail; node = the adapter. */
 export const serverChoiceSchema = z.enum(SERVER_CHOICES).default('auto');
 
 export const providerEnvironmentShape = {
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: providerBaseUrl,
-  ELEVENLABS_API_KEY: z.string().optional(),
-  ELEVENLABS_BASE_URL: providerBaseUrl,
-  CARTESIA_API_KEY: z.string().optional(),
-  CARTESIA_BASE_URL: providerBaseUrl,
-  LOCAL_TTS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
-  /** Local synthesis requests that may wait for a worker; more are refused with 503 and Retry-After. */
-  LOCAL_TTS_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /**
+   * Every listed provider's own settings (`<ID>_API_KEY`, `<ID>_BASE_URL` following that provider's SDK
+   * convention, extras such as AWS_REGION), as each module declares them.
+   */
+  ...settingsEnvironmentShape(providerModules),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   UPSTREAM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   UPSTREAM_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(65_536).default(1024),
@@ -85,10 +76,7 @@ export function providerSettings(environment: ProviderEnvironment) {
     maxAttempts: environment.UPSTREAM_MAX_ATTEMPTS,
     connections: { connectionsPerOrigin: environment.UPSTREAM_CONNECTIONS_PER_ORIGIN },
     breaker: { failureThreshold: environment.BREAKER_FAILURE_THRESHOLD, cooldownMs: environment.BREAKER_COOLDOWN_MS },
-    openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },
-    elevenlabs: { apiKey: environment.ELEVENLABS_API_KEY, baseUrl: environment.ELEVENLABS_BASE_URL },
-    cartesia: { apiKey: environment.CARTESIA_API_KEY, baseUrl: environment.CARTESIA_BASE_URL },
-    local: { workers: environment.LOCAL_TTS_WORKERS, maxQueued: environment.LOCAL_TTS_MAX_QUEUE },
+    providers: providerSettingsFromEnvironment(providerModules, environment),
   };
 }
 

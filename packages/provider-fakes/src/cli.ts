@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Runs all three fake providers on one port for manual testing: `node dist/cli.js --port 9100`.
+// Runs every provider's double on one port for manual testing: `node dist/cli.js --port 9100`.
 
 import { parseArgs } from 'node:util';
-import { startFakeProviders } from './start-fake-provider.js';
+import { providerModules } from '@voice-router/providers';
+import { FAKE_PROVIDER_KINDS, startFakeProviders } from '@voice-router/providers/testing';
 
 function optionalNumber(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -36,9 +37,10 @@ async function main(): Promise<void> {
     [
       `fake providers listening on ${fake.origin}`,
       `api key: ${fake.apiKey}`,
-      `  OPENAI_BASE_URL=${fake.baseUrlFor('openai')}          POST <base>/audio/speech (Authorization: Bearer <key>)`,
-      `  ELEVENLABS_BASE_URL=${fake.baseUrlFor('elevenlabs')}      POST <base>/v1/text-to-speech/{voice}/stream (xi-api-key: <key>)`,
-      `  CARTESIA_BASE_URL=${fake.baseUrlFor('cartesia')}        POST <base>/tts/bytes (Authorization: Bearer <key>, Cartesia-Version)`,
+      ...FAKE_PROVIDER_KINDS.map((kind) => {
+        const baseUrlEnv = providerModules.find((module) => module.id === kind)?.settings.baseUrl?.env ?? `${kind} base URL`;
+        return `  ${baseUrlEnv}=${fake.baseUrlFor(kind)}`;
+      }),
       '',
     ].join('\n'),
   );

@@ -40,7 +40,26 @@ export {
   type ProviderStatus,
 } from './registry.js';
 export { providerModules } from './provider-list.js';
-export { defineHttpProvider, type HttpProviderConfig, type ProviderContext, type ProviderModule } from './provider-module.js';
+export {
+  defineHttpProvider,
+  type HttpProviderConfig,
+  type HttpProviderModuleDefinition,
+  type ProviderContext,
+  type ProviderModule,
+  type UpstreamOutputDescription,
+} from './provider-module.js';
+export {
+  apiKeySettings,
+  baseUrlSchema,
+  envPrefix,
+  providerSettingsFromEnvironment,
+  settingsEnvironmentShape,
+  settingsSchema,
+  type SettingSpec,
+  type SettingsOf,
+  type SettingsSpec,
+} from './settings/provider-settings.js';
+export type { ClientRefusalCase, ConformanceFixture, ProviderTestKit } from './testing/test-kit.js';
 export {
   createHttpSpeechAdapter,
   type HttpAdapterSettings,

@@ -1,5 +1,6 @@
-// Every provider the registry knows. Adding one: a folder with its mapping, error parser and catalog,
-// one line here, and its settings key in ProviderRegistryConfig.
+// Every provider the registry knows. Adding one: a folder exporting a ProviderModule, and one line here
+// (see ADDING-A-PROVIDER.md). Settings, the data plane's environment, the conformance suite and the combined
+// fake all follow this list.
 
 import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';

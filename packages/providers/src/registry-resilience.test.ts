@@ -1,6 +1,6 @@
 // Registry resilience against the OpenAI fake: Retry-After within the attempt deadline, and the circuit breaker.
 
-import { startFakeProvider, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProvider, type FakeProviderServer } from './testing/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CircuitOpenError, ProviderError } from './errors.js';
 import { openAIProvider } from './openai/index.js';
@@ -13,7 +13,7 @@ let registry: ProviderRegistry;
 async function setUp(fakeOptions: Parameters<typeof startFakeProvider>[1] = {}, config: Partial<ProviderRegistryConfig> = {}) {
   fake = await startFakeProvider('openai', fakeOptions);
   registry = createProviderRegistry(
-    { attemptTimeoutMs: 1000, maxAttempts: 3, backoffBaseMs: 5, openai: { apiKey: fake.apiKey, baseUrl: fake.baseUrl }, ...config },
+    { attemptTimeoutMs: 1000, maxAttempts: 3, backoffBaseMs: 5, providers: { openai: { apiKey: fake.apiKey, baseUrl: fake.baseUrl } }, ...config },
     [openAIProvider],
   );
 }

@@ -1,6 +1,6 @@
 // Registry retries, deadlines, cancellation and listing, against the OpenAI fake.
 
-import { startFakeProvider, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProvider, type FakeProviderServer } from './testing/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError, ProviderUnavailableError, UpstreamInvalidRequestError } from './errors.js';
 import { openAIProvider } from './openai/index.js';
@@ -13,7 +13,7 @@ let registry: ProviderRegistry;
 async function setUp(fakeOptions: Parameters<typeof startFakeProvider>[1] = {}, config: Partial<ProviderRegistryConfig> = {}) {
   fake = await startFakeProvider('openai', fakeOptions);
   registry = createProviderRegistry(
-    { attemptTimeoutMs: 1000, maxAttempts: 3, backoffBaseMs: 5, openai: { apiKey: fake.apiKey, baseUrl: fake.baseUrl }, ...config },
+    { attemptTimeoutMs: 1000, maxAttempts: 3, backoffBaseMs: 5, providers: { openai: { apiKey: fake.apiKey, baseUrl: fake.baseUrl } }, ...config },
     [openAIProvider],
   );
 }
@@ -60,7 +60,7 @@ describe('registry retries', () => {
     await setUp();
     await registry.close();
     registry = createProviderRegistry(
-      { attemptTimeoutMs: 1000, maxAttempts: 3, openai: { apiKey: 'sk-wrong-0000-LEAKCHECK', baseUrl: fake.baseUrl } },
+      { attemptTimeoutMs: 1000, maxAttempts: 3, providers: { openai: { apiKey: 'sk-wrong-0000-LEAKCHECK', baseUrl: fake.baseUrl } } },
       [openAIProvider],
     );
     const error = (await rejectionOf(synthesize())) as ProviderError;

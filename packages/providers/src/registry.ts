@@ -5,8 +5,7 @@
 import { ProviderBreaker, type BreakerAdmission, type BreakerPermit } from './breaker/provider-breaker.js';
 import { ProviderUnavailableError } from './errors.js';
 import { ConnectionPools, type ConnectionPoolOptions } from './http/connection-pools.js';
-import type { LocalProviderConfig } from './local/index.js';
-import type { HttpProviderConfig, ProviderModule } from './provider-module.js';
+import type { ProviderModule } from './provider-module.js';
 import { providerModules } from './provider-list.js';
 import { synthesizeWithRetries, type AttemptSettings } from './retry/attempts.js';
 import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult } from './types.js';
@@ -26,10 +25,11 @@ export interface ProviderRegistryConfig {
   /** Base of the exponential backoff between attempts. Default 50. */
   backoffBaseMs?: number;
   breaker?: CircuitBreakerConfig;
-  openai?: HttpProviderConfig;
-  elevenlabs?: HttpProviderConfig;
-  cartesia?: HttpProviderConfig;
-  local?: LocalProviderConfig;
+  /**
+   * Settings per provider id, each as its module declares them (`settings`), e.g.
+   * `{ openai: { apiKey, baseUrl }, local: { workers } }`. A provider without an entry is listed but unconfigured.
+   */
+  providers?: Readonly<Record<string, unknown>>;
   /** Upstream connection pool tuning shared by all HTTP providers. */
   connections?: ConnectionPoolOptions;
 }
@@ -88,9 +88,9 @@ function validateConfig(config: ProviderRegistryConfig): void {
   if (cooldown !== undefined && (!Number.isFinite(cooldown) || cooldown <= 0)) throw new RangeError('breaker.cooldownMs must be positive');
 }
 
-/** Settings for a module live under its id in the config (`openai`, `elevenlabs`, ...). */
+/** Settings for a module live under its id in `providers` (`openai`, `elevenlabs`, ...). */
 function settingsFor(config: ProviderRegistryConfig, id: string): never {
-  return (config as unknown as Record<string, unknown>)[id] as never;
+  return config.providers?.[id] as never;
 }
 
 function statusOf({ module, adapter, breaker }: RegistryEntry): ProviderStatus {

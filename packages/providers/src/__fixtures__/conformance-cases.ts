@@ -1,18 +1,14 @@
 // The adapters under the shared conformance suite, each with how to reach it and where its voice and key go.
 
-import {
-  startFakeProvider,
-  type FakeProviderKind,
-  type FakeProviderServer,
-  type RecordedRequest,
-} from '@voice-router/provider-fakes';
+import { startFakeProvider, type FakeProviderServer, type RecordedRequest } from '../testing/index.js';
+import type { ClientRefusalCase, ConformanceFixture } from '../testing/test-kit.js';
 import { ConnectionPools } from '../http/connection-pools.js';
-import { cartesiaProvider } from '../cartesia/index.js';
-import { elevenLabsProvider } from '../elevenlabs/index.js';
-import { openAIProvider } from '../openai/index.js';
-import type { HttpProviderConfig, ProviderModule } from '../provider-module.js';
-import type { RequestField, UpstreamFailureCategory } from '../errors.js';
+import { providerModules } from '../provider-list.js';
+import type { ProviderModule } from '../provider-module.js';
+import type { UpstreamFailureCategory } from '../errors.js';
 import type { AudioFormat, SpeechAdapter, SpeechInput } from '../types.js';
+
+export type { ClientRefusalCase };
 
 export interface ConformanceTarget {
   adapter: SpeechAdapter;
@@ -24,17 +20,10 @@ export interface ConformanceTarget {
   close(): Promise<void>;
 }
 
-/** A request the real provider refuses because of a value the client chose, and the field the router must name. */
-export interface ClientRefusalCase {
-  description: string;
-  overrides: Partial<SpeechInput>;
-  field: RequestField | undefined;
-}
-
 export interface HttpConformanceCase {
   name: string;
   kind: 'http';
-  fakeKind: FakeProviderKind;
+  fakeKind: string;
   /** Client-caused refusals as this provider words them (unknown voice, unknown model...). */
   clientRefusals: ClientRefusalCase[];
   /** Header that must carry the key, and its exact value. */
@@ -48,32 +37,25 @@ export interface HttpConformanceCase {
 const FAKE_PACING = { chunkBytes: 2048, chunkIntervalMs: 2 };
 export const ATTEMPT_TIMEOUT_MS = 2000;
 
-function httpCase(
-  name: string,
-  fakeKind: FakeProviderKind,
-  module: ProviderModule<HttpProviderConfig>,
-  baseInput: Omit<SpeechInput, 'format'>,
-  authHeader: HttpConformanceCase['authHeader'],
-  expectVoicePlacement: HttpConformanceCase['expectVoicePlacement'],
-  clientRefusals: ClientRefusalCase[],
-): HttpConformanceCase {
+function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture): HttpConformanceCase {
+  const settingsFor = fixture.settings ?? ((apiKey: string, baseUrl: string) => ({ apiKey, baseUrl }));
   return {
-    name,
+    name: module.id,
     kind: 'http',
-    fakeKind,
-    clientRefusals,
-    authHeader,
-    expectVoicePlacement,
+    fakeKind: module.id,
+    clientRefusals: fixture.clientRefusals,
+    authHeader: fixture.authHeader,
+    expectVoicePlacement: fixture.expectVoicePlacement,
     async setUp() {
-      const fake = await startFakeProvider(fakeKind, FAKE_PACING);
+      const fake = await startFakeProvider(module.id, FAKE_PACING);
       const pools = new ConnectionPools();
       const context = { attemptTimeoutMs: ATTEMPT_TIMEOUT_MS, pools };
-      const adapterWithKey = (apiKey: string) => module.create({ apiKey, baseUrl: fake.baseUrl }, context);
+      const adapterWithKey = (apiKey: string) => module.create(settingsFor(apiKey, fake.baseUrl) as never, context);
       return {
         adapter: adapterWithKey(fake.apiKey),
         adapterWithKey,
         fake,
-        input: (format, overrides = {}) => ({ ...baseInput, format, ...overrides }),
+        input: (format, overrides = {}) => ({ ...fixture.baseInput, format, ...overrides }),
         async close() {
           await pools.close();
           await fake.close();
@@ -83,73 +65,14 @@ function httpCase(
   };
 }
 
-function bodyOf(recorded: RecordedRequest): Record<string, unknown> {
-  return recorded.body as Record<string, unknown>;
-}
-
-function expectEqual(actual: unknown, expected: unknown, what: string): void {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+/** Every listed provider with a test kit, picked up from the provider list. */
+export async function loadHttpConformanceCases(): Promise<HttpConformanceCase[]> {
+  const cases: HttpConformanceCase[] = [];
+  for (const module of providerModules) {
+    if (module.testKit) cases.push(httpCase(module, (await module.testKit()).conformance));
   }
+  return cases;
 }
-
-export const httpConformanceCases: HttpConformanceCase[] = [
-  httpCase(
-    'openai',
-    'openai',
-    openAIProvider,
-    { modelId: 'tts-1', voice: 'alloy', text: 'Hello from the conformance suite.', providerOptions: {} },
-    (apiKey) => ['authorization', `Bearer ${apiKey}`],
-    (recorded, voice) => {
-      expectEqual(recorded.path, '/v1/audio/speech', 'path');
-      expectEqual(bodyOf(recorded).voice, voice.startsWith('voice_') ? { id: voice } : voice, 'body voice');
-    },
-    [
-      { description: 'unknown voice (400, param voice)', overrides: { voice: 'robot' }, field: 'voice' },
-      { description: 'unknown model (404 model_not_found)', overrides: { modelId: 'tts-9' }, field: 'model' },
-      {
-        description: 'instructions over 4096 characters (400, param instructions)',
-        overrides: { modelId: 'gpt-4o-mini-tts', instructions: 'x'.repeat(5000) },
-        field: 'instructions',
-      },
-    ],
-  ),
-  httpCase(
-    'elevenlabs',
-    'elevenlabs',
-    elevenLabsProvider,
-    { modelId: 'eleven_flash_v2_5', voice: '21m00Tcm4TlvDq8ikWAM', text: 'Hello from the conformance suite.', providerOptions: {} },
-    (apiKey) => ['xi-api-key', apiKey],
-    (recorded, voice) => {
-      const [pathname, query] = recorded.path.split('?');
-      const segments = pathname!.split('/');
-      expectEqual(segments.length, 5, 'segment count');
-      expectEqual([segments[0], segments[1], segments[2], segments[4]], ['', 'v1', 'text-to-speech', 'stream'], 'route');
-      expectEqual(decodeURIComponent(segments[3]!), voice, 'decoded voice segment');
-      expectEqual(new URLSearchParams(query).get('output_format') !== null, true, 'output_format present');
-    },
-    [
-      { description: 'unknown voice (404 voice_not_found)', overrides: { voice: 'no-such-voice' }, field: 'voice' },
-      { description: 'unknown model (400 model_not_found)', overrides: { modelId: 'eleven_unknown_v9' }, field: 'model' },
-    ],
-  ),
-  httpCase(
-    'cartesia',
-    'cartesia',
-    cartesiaProvider,
-    { modelId: 'sonic-3', voice: '694f9389-aac1-45b6-b726-9d9369183238', text: 'Hello from the conformance suite.', providerOptions: {} },
-    (apiKey) => ['authorization', `Bearer ${apiKey}`],
-    (recorded, voice) => {
-      expectEqual(recorded.path, '/tts/bytes', 'path');
-      expectEqual(bodyOf(recorded).voice, { id: voice }, 'body voice');
-    },
-    [
-      { description: 'unknown voice (404 Voice not found)', overrides: { voice: '00000000-0000-0000-0000-000000000000' }, field: 'voice' },
-      { description: 'sunset model (400 model_sunsetted)', overrides: { modelId: 'sonic-english' }, field: 'model' },
-      { description: 'unknown model (400 without an error code)', overrides: { modelId: 'sonic-9' }, field: undefined },
-    ],
-  ),
-];
 
 /** What every provider's fake answers for `{ status }` and the category the router must give it. */
 export const STATUS_CATEGORIES: Array<[status: number, category: UpstreamFailureCategory, retryable: boolean]> = [

@@ -5,7 +5,7 @@ import { InvalidSpeechRequestError } from '../errors.js';
 import type { SpeechInput } from '../types.js';
 import { buildCartesiaSpeechRequest } from './cartesia-speech-model.js';
 
-const credentials = { apiKey: 'sk_car_test' };
+const credentials = { apiKey: 'sk_car_test', settings: {} };
 const input = (overrides: Partial<SpeechInput> = {}): SpeechInput => ({
   modelId: 'sonic-3',
   voice: '694f9389-aac1-45b6-b726-9d9369183238',

@@ -12,6 +12,8 @@ export const cartesiaProvider = defineHttpProvider({
   descriptor: cartesiaDescriptor,
   buildRequest: buildCartesiaSpeechRequest,
   classifyError: classifyCartesiaError,
+  baseUrlConvention: 'bare origin, as CARTESIA_BASE_URL in the Cartesia SDK; default https://api.cartesia.ai',
+  testKit: () => import('./cartesia-test-kit.js').then((kit) => kit.cartesiaTestKit),
 });
 
 export { cartesiaDescriptor } from './cartesia-catalog.js';

@@ -6,7 +6,7 @@ import { InvalidSpeechRequestError, ProviderError, UpstreamInvalidRequestError }
 import type { SpeechAdapter } from '../types.js';
 import {
   ATTEMPT_TIMEOUT_MS,
-  httpConformanceCases,
+  loadHttpConformanceCases,
   PATH_INJECTION_VOICES,
   STATUS_CATEGORIES,
   type ConformanceTarget,
@@ -70,6 +70,12 @@ function audioConformance(getTarget: () => ConformanceTarget) {
     );
   });
 }
+
+const httpConformanceCases = await loadHttpConformanceCases();
+
+it('finds every listed HTTP provider', () => {
+  expect(httpConformanceCases.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['openai', 'elevenlabs', 'cartesia']));
+});
 
 for (const conformanceCase of httpConformanceCases) {
   describe(`adapter conformance: ${conformanceCase.name} (against its fake)`, () => {

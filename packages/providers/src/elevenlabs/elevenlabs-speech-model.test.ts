@@ -5,7 +5,7 @@ import { InvalidSpeechRequestError } from '../errors.js';
 import type { SpeechInput } from '../types.js';
 import { buildElevenLabsSpeechRequest } from './elevenlabs-speech-model.js';
 
-const credentials = { apiKey: 'xi-test' };
+const credentials = { apiKey: 'xi-test', settings: {} };
 const input = (overrides: Partial<SpeechInput> = {}): SpeechInput => ({
   modelId: 'eleven_flash_v2_5',
   voice: '21m00Tcm4TlvDq8ikWAM',

@@ -12,6 +12,8 @@ export const elevenLabsProvider = defineHttpProvider({
   descriptor: elevenLabsDescriptor,
   buildRequest: buildElevenLabsSpeechRequest,
   classifyError: classifyElevenLabsError,
+  baseUrlConvention: 'bare origin, as ELEVENLABS_BASE_URL in the ElevenLabs SDK; default https://api.elevenlabs.io',
+  testKit: () => import('./elevenlabs-test-kit.js').then((kit) => kit.elevenLabsTestKit),
 });
 
 export { elevenLabsDescriptor } from './elevenlabs-catalog.js';

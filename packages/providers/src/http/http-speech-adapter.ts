@@ -20,6 +20,8 @@ export interface HttpSpeechRequest {
 
 export interface HttpProviderCredentials {
   apiKey: string;
+  /** The module's whole settings object (region, project...), for providers that need more than a key. */
+  settings: Readonly<Record<string, unknown>>;
 }
 
 export interface HttpProviderDefinition {
@@ -35,6 +37,8 @@ export interface HttpProviderDefinition {
 
 export interface HttpAdapterSettings {
   apiKey: string;
+  /** The module's whole settings object, handed to buildRequest with the key. */
+  settings?: Readonly<Record<string, unknown>>;
   /**
    * Defaults to the provider's public endpoint. Follows the provider's official SDK: it includes whatever
    * version path that SDK's base URL includes (OpenAI's ends in /v1), and may carry a proxy's path prefix.
@@ -74,7 +78,7 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
   const { origin, basePath } = parseBaseUrl(definition.id, settings.baseUrl ?? definition.defaultBaseUrl);
   const ownsPools = settings.pools === undefined;
   const pools = settings.pools ?? new ConnectionPools();
-  const credentials: HttpProviderCredentials = { apiKey: settings.apiKey };
+  const credentials: HttpProviderCredentials = { apiKey: settings.apiKey, settings: settings.settings ?? {} };
   const streamIdleTimeoutMs = settings.streamIdleTimeoutMs ?? 30_000;
 
   return {

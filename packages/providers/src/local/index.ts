@@ -1,6 +1,8 @@
 // The offline provider: eSpeak NG in worker threads, always available, free.
 
+import { z } from 'zod';
 import type { ProviderModule } from '../provider-module.js';
+import type { SettingsSpec } from '../settings/provider-settings.js';
 import { buildLocalDescriptor } from './local-catalog.js';
 import { createLocalSpeechAdapter } from './local-speech-adapter.js';
 
@@ -11,8 +13,18 @@ export interface LocalProviderConfig {
   maxQueued?: number;
 }
 
+const localSettings = {
+  workers: { env: 'LOCAL_TTS_WORKERS', schema: z.coerce.number().int().min(1).max(16).default(1), description: 'Worker threads for local synthesis' },
+  maxQueued: {
+    env: 'LOCAL_TTS_MAX_QUEUE',
+    schema: z.coerce.number().int().min(0).max(10_000).default(32),
+    description: 'Local synthesis requests that may wait for a worker; more are refused with 503 and Retry-After',
+  },
+} satisfies SettingsSpec;
+
 export const localProvider: ProviderModule<LocalProviderConfig> = {
   id: 'local',
+  settings: localSettings,
   // Voices are filled in from the synthesizer once the adapter exists; the local provider always has one.
   descriptor: buildLocalDescriptor([]),
   isConfigured: () => true,

@@ -12,6 +12,8 @@ export const openAIProvider = defineHttpProvider({
   descriptor: openAIDescriptor,
   buildRequest: buildOpenAISpeechRequest,
   classifyError: classifyOpenAIError,
+  baseUrlConvention: 'includes the version path /v1, as OPENAI_BASE_URL in the OpenAI SDK; default https://api.openai.com/v1',
+  testKit: () => import('./openai-test-kit.js').then((kit) => kit.openAITestKit),
 });
 
 export { openAIDescriptor } from './openai-catalog.js';

@@ -1,6 +1,6 @@
 // An OpenAI-compatible provider built from settings, end to end against the fake.
 
-import { startFakeProvider } from '@voice-router/provider-fakes';
+import { startFakeProvider } from '../testing/index.js';
 import { describe, expect, it } from 'vitest';
 import { ConnectionPools } from '../http/connection-pools.js';
 import { collect, openAIInput } from '../__fixtures__/speech-helpers.js';

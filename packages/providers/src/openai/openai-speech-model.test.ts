@@ -5,7 +5,7 @@ import { InvalidSpeechRequestError } from '../errors.js';
 import type { SpeechInput } from '../types.js';
 import { buildOpenAICompatibleSpeechRequest, buildOpenAISpeechRequest, openAISpeechSettings } from './openai-speech-model.js';
 
-const credentials = { apiKey: 'sk-test' };
+const credentials = { apiKey: 'sk-test', settings: {} };
 const input = (overrides: Partial<SpeechInput> = {}): SpeechInput => ({
   modelId: 'gpt-4o-mini-tts',
   voice: 'alloy',

@@ -2,7 +2,7 @@
 // `{"detail":{status,message}}` errors, FastAPI-style 422s, and a fixed set of premade voices.
 
 import { randomUUID } from 'node:crypto';
-import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../audio/tone-audio.js';
+import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../testing/audio/tone-audio.js';
 import {
   countCharacters,
   headerValue,
@@ -13,7 +13,7 @@ import {
   type FakeErrorReply,
   type FakeProviderHandler,
   type FakeSpeechRequest,
-} from '../server/fake-handler.js';
+} from '../testing/server/fake-handler.js';
 
 /** Premade voices every account can use (ids as published by ElevenLabs). */
 export const ELEVENLABS_FAKE_VOICES = new Set([

@@ -1,7 +1,7 @@
 // Fake of OpenAI's POST /v1/audio/speech: Bearer auth, body validation and error bodies as the real API sends them.
 
 import { randomBytes } from 'node:crypto';
-import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../audio/tone-audio.js';
+import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../testing/audio/tone-audio.js';
 import {
   countCharacters,
   headerValue,
@@ -13,7 +13,7 @@ import {
   type FakeErrorReply,
   type FakeProviderHandler,
   type FakeSpeechRequest,
-} from '../server/fake-handler.js';
+} from '../testing/server/fake-handler.js';
 
 const MODELS = new Set([
   'tts-1',

@@ -2,7 +2,7 @@
 // output_format validation and `{error_code,title,message,request_id}` errors (plain text for old versions).
 
 import { randomUUID } from 'node:crypto';
-import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../audio/tone-audio.js';
+import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../testing/audio/tone-audio.js';
 import {
   countCharacters,
   headerValue,
@@ -13,7 +13,7 @@ import {
   type FakeErrorReply,
   type FakeProviderHandler,
   type FakeSpeechRequest,
-} from '../server/fake-handler.js';
+} from '../testing/server/fake-handler.js';
 
 /** Public library voices (ids from Cartesia's voice library). */
 export const CARTESIA_FAKE_VOICES = new Set([

@@ -1,8 +1,8 @@
 // The ElevenLabs fake's auth, routing, validation and audio.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProvider } from '../start-fake-provider.js';
-import type { FakeProviderServer } from '../types.js';
+import { startFakeProvider } from '../testing/start-fake-provider.js';
+import type { FakeProviderServer } from '../testing/types.js';
 import { post, probeAudio, startsWithMp3FrameSync } from '../__fixtures__/http.js';
 
 let fake: FakeProviderServer;

@@ -1,6 +1,7 @@
 // Public types of the fake upstream providers: options, behaviours and what each request recorded.
 
-export type FakeProviderKind = 'openai' | 'elevenlabs' | 'cartesia';
+/** A provider id whose module has a test kit (e.g. 'openai'). */
+export type FakeProviderKind = string;
 
 export interface FakeProviderOptions {
   /** 0 or absent: pick a free port. */

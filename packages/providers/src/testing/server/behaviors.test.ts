@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeProvider, startFakeProviders } from '../start-fake-provider.js';
 import type { FakeProviderServer } from '../types.js';
-import { post } from '../__fixtures__/http.js';
+import { post } from '../../__fixtures__/http.js';
 
 let fake: FakeProviderServer | undefined;
 afterEach(async () => {

@@ -1,0 +1,20 @@
+// @voice-router/providers/testing: the provider doubles and the server that runs them, for tests and
+// benchmarks. Never imported by production code.
+
+export { startFakeProvider, startFakeProviders, FAKE_PROVIDER_KINDS, type CombinedFakeProviderServer } from './start-fake-provider.js';
+export { startFakeServer } from './server/fake-server.js';
+export type { FakeAudioReply, FakeContext, FakeErrorReply, FakeProviderHandler, FakeSpeechRequest } from './server/fake-handler.js';
+export { jsonError, countCharacters, headerValue, isRecord, markedHeaders, maskKey } from './server/fake-handler.js';
+export { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from './audio/tone-audio.js';
+export { readMp3FrameHeader, mp3FrameLengths, type Mp3FrameHeader } from './audio/mp3-frames.js';
+export { expectEqual, type ClientRefusalCase, type ConformanceFixture, type ProviderTestKit } from './test-kit.js';
+export { ELEVENLABS_FAKE_VOICES } from '../elevenlabs/elevenlabs-double.js';
+export { CARTESIA_FAKE_VOICES } from '../cartesia/cartesia-double.js';
+export type {
+  FakeBehavior,
+  FakeProviderKind,
+  FakeProviderOptions,
+  FakeProviderServer,
+  RecordedOutcome,
+  RecordedRequest,
+} from './types.js';

@@ -6,7 +6,7 @@ export { redisUrl, uniqueRedisPrefix, flushRedisPrefix } from './test-redis.js';
 export { announceSkip } from './skip-note.js';
 export { parseMp3Frames, type Mp3Summary } from './mp3-frames.js';
 export { freePort } from './free-port.js';
-export { probeAudio, startsWithMp3FrameSync, type ProbedAudio } from './probe-audio.js';
+export { ffprobeAvailable, probeAudio, startsWithMp3FrameSync, wrapPcmInWav, type ProbeFormat, type ProbedAudio } from './probe-audio.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { startPrivateRedis, redisServerAvailable, type PrivateRedis } from './redis-server.js';
 export { findNginx, nginxTemplatePath, renderNginxConfig, startNginx, type NginxOptions, type RoutedRequest, type RunningNginx } from './nginx.js';

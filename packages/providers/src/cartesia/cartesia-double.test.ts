@@ -76,7 +76,7 @@ describe('cartesia fake: audio', () => {
     expect(result.headers.get('content-type')).toBe('audio/mpeg');
     expect(startsWithMp3FrameSync(result.bytes)).toBe(true);
     const probe = await probeAudio(result.bytes);
-    if (probe) expect(probe).toEqual({ codec: 'mp3', sampleRate: 24000, channels: 1 });
+    if (probe) expect(probe).toMatchObject({ codec: 'mp3', sampleRate: 24000, channels: 1 });
   });
 
   it('streams raw pcm_s16le, accepting the voice as a plain string too', async () => {
@@ -84,4 +84,48 @@ describe('cartesia fake: audio', () => {
     expect(result.status).toBe(200);
     expect(result.bytes.length % 2).toBe(0);
   });
+
+  it.each([8000, 16000, 22050, 44100, 48000])('serves pcm_s16le at the sample rate asked for (%i Hz), raw or as a streaming WAV', async (rate) => {
+    const raw = await bytes(headers(), { ...body, output_format: { ...pcm, sample_rate: rate } });
+    expect(raw.status).toBe(200);
+    const seconds = Math.max(0.5, body.transcript.length / 15);
+    expect(Math.abs(raw.bytes.length / 2 / rate - seconds)).toBeLessThan(0.001);
+    const wav = await bytes(headers(), { ...body, output_format: { container: 'wav', encoding: 'pcm_s16le', sample_rate: rate } });
+    expect(wav.status).toBe(200);
+    expect(wav.headers.get('content-type')).toBe('audio/wav');
+    const header = Buffer.from(wav.bytes.subarray(0, 44));
+    expect(header.toString('latin1', 0, 4) + header.toString('latin1', 8, 16)).toBe('RIFFWAVEfmt ');
+    expect(header.readUInt32LE(24)).toBe(rate);
+    // Streamed: the length is unknown when the header goes out.
+    expect(header.readUInt32LE(40)).toBe(0xffffffff);
+    expect(Buffer.from(wav.bytes.subarray(44)).equals(Buffer.from(raw.bytes))).toBe(true);
+    const probe = await probeAudio(wav.bytes, 'wav');
+    if (probe) expect(probe).toMatchObject({ codec: 'pcm_s16le', sampleRate: rate, channels: 1 });
+  });
+
+  it('pauses mid-body until released ({ pauseAfterBytes, until })', async () => {
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    fake.setBehavior({ pauseAfterBytes: 1000, until });
+    try {
+      const pending = bytes(headers(), { ...body, output_format: pcm });
+      const record = await waitFor(() => fake.requests.find((request) => request.audioBytesSent === 1000 && request.outcome === 'pending'));
+      expect(record.audioBytesSent).toBe(1000);
+      release();
+      const result = await pending;
+      expect(result.bytes.length).toBeGreaterThan(1000);
+      expect(await fake.waitForOutcome(record)).toBe('completed');
+    } finally {
+      release();
+      fake.setBehavior('normal');
+    }
+  });
 });
+
+async function waitFor<T>(find: () => T | undefined): Promise<T> {
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

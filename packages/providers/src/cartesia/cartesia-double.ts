@@ -2,7 +2,7 @@
 // output_format validation and `{error_code,title,message,request_id}` errors (plain text for old versions).
 
 import { randomUUID } from 'node:crypto';
-import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../testing/audio/tone-audio.js';
+import { mp3ToneAudio, pcmToneAudio, wavToneAudio } from '../testing/audio/tone-audio.js';
 import {
   countCharacters,
   headerValue,
@@ -137,11 +137,16 @@ export const cartesiaFake: FakeProviderHandler = {
       const kbps = (format.bit_rate as number) / 1000;
       return { type: 'audio', audio: mp3ToneAudio(kbps), contentType: 'audio/mpeg', bytesPerSecond: (kbps * 1000) / 8, characters };
     }
+    const sampleRate = format.sample_rate as number;
     if (format.container === 'raw' && format.encoding === 'pcm_s16le') {
-      // Served at 24 kHz whatever sample_rate asked for; content type for raw audio is assumed.
-      return { type: 'audio', audio: pcmToneAudio(), contentType: 'application/octet-stream', bytesPerSecond: SAMPLE_RATE * 2, characters };
+      // At the sample rate asked for; the content type Cartesia sends for raw audio is assumed.
+      return { type: 'audio', audio: pcmToneAudio(sampleRate), contentType: 'application/octet-stream', bytesPerSecond: sampleRate * 2, characters };
     }
-    return cartesiaError(400, null, 'Invalid request', 'The fake only simulates raw pcm_s16le and mp3 output', request, context);
+    if (format.container === 'wav' && format.encoding === 'pcm_s16le') {
+      // A streamed WAV cannot know its length up front: its RIFF and data sizes are 0xFFFFFFFF.
+      return { type: 'audio', audio: wavToneAudio(sampleRate), contentType: 'audio/wav', bytesPerSecond: sampleRate * 2, characters };
+    }
+    return cartesiaError(400, null, 'Invalid request', 'The fake only simulates pcm_s16le (raw or wav) and mp3 output', request, context);
   },
   errorForStatus(status, request, context) {
     const known: Record<number, [string | null, string, string]> = {

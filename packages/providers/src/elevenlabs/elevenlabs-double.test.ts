@@ -79,7 +79,7 @@ describe('elevenlabs fake: audio', () => {
     expect(result.headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(startsWithMp3FrameSync(result.bytes)).toBe(true);
     const probe = await probeAudio(result.bytes);
-    if (probe) expect(probe).toEqual({ codec: 'mp3', sampleRate: 24000, channels: 1 });
+    if (probe) expect(probe).toMatchObject({ codec: 'mp3', sampleRate: 24000, channels: 1 });
   });
 
   it('streams even-length PCM for pcm_24000, also on the non-stream path', async () => {

@@ -1,9 +1,11 @@
 // Turns a provider definition (pure mapping + error parser + catalog) into a SpeechAdapter that talks HTTP.
 // Every HTTP provider goes through this one path, so deadlines, cancellation and error hygiene are shared.
 
+import type { OutputDescription } from '@voice-router/audio';
 import { InvalidSpeechRequestError } from '../errors.js';
 import { checkKnownModel } from '../shared/speech-checks.js';
 import { openAudioStream } from '../streaming/open-audio-stream.js';
+import { isTextFramed, transcodeUpstream } from '../streaming/transcode-upstream.js';
 import type { ProviderDescriptor, SpeechAdapter, SpeechInput } from '../types.js';
 import { ConnectionPools } from './connection-pools.js';
 import { sendSpeechRequest, type UpstreamErrorClassifier } from './send-speech-request.js';
@@ -16,6 +18,12 @@ export interface HttpSpeechRequest {
   headers: Record<string, string>;
   body: string;
   warnings: string[];
+  /**
+   * What the upstream answers with for this request, when that is not already the requested format
+   * (e.g. WAV at 48 kHz, base64 audio in SSE events). The body is then converted while it streams.
+   * Absent: the upstream sends exactly the requested format.
+   */
+  output?: OutputDescription;
 }
 
 export interface HttpProviderCredentials {
@@ -91,17 +99,23 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
         provider: definition.id,
         signal,
         firstByteTimeoutMs: settings.firstByteTimeoutMs,
-        open: (attemptSignal) =>
-          sendSpeechRequest(
-            pools.get(origin),
-            { method: request.method, path: basePath + request.path, headers: request.headers, body: request.body },
-            {
-              provider: definition.id,
-              signal: attemptSignal,
-              headersTimeoutMs: settings.firstByteTimeoutMs,
-              bodyIdleTimeoutMs: streamIdleTimeoutMs,
-              classifyError: definition.classifyError,
-            },
+        open: async (attemptSignal) =>
+          transcodeUpstream(
+            definition.id,
+            await sendSpeechRequest(
+              pools.get(origin),
+              { method: request.method, path: basePath + request.path, headers: request.headers, body: request.body },
+              {
+                provider: definition.id,
+                signal: attemptSignal,
+                headersTimeoutMs: settings.firstByteTimeoutMs,
+                bodyIdleTimeoutMs: streamIdleTimeoutMs,
+                classifyError: definition.classifyError,
+                textBody: isTextFramed(request.output),
+              },
+            ),
+            request.output,
+            input.format,
           ),
         mapError: (error, phase) => mapTransportError(definition.id, error, phase),
       });

@@ -43,6 +43,8 @@ export interface SendOptions {
   /** Longest silence between body chunks once audio flows. */
   bodyIdleTimeoutMs: number;
   classifyError: UpstreamErrorClassifier;
+  /** The audio arrives inside text (SSE, NDJSON): a text content type is then expected, not an error. */
+  textBody?: boolean;
 }
 
 function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
@@ -129,7 +131,7 @@ export async function sendSpeechRequest(
     throw upstreamHttpError(options.provider, status, classification, parseRetryAfter(response.headers));
   }
   const contentType = (headerValue(response.headers, 'content-type') ?? '').toLowerCase();
-  if (contentType.startsWith('application/json') || contentType.startsWith('text/')) {
+  if (!options.textBody && (contentType.startsWith('application/json') || contentType.startsWith('text/'))) {
     response.body.destroy();
     throw new ProviderError({
       provider: options.provider,

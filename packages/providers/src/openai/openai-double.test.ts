@@ -88,7 +88,7 @@ describe('openai fake: audio', () => {
     expect(result.headers.get('content-length')).toBeNull();
     expect(startsWithMp3FrameSync(result.bytes)).toBe(true);
     const probe = await probeAudio(result.bytes);
-    if (probe) expect(probe).toEqual({ codec: 'mp3', sampleRate: 24000, channels: 1 });
+    if (probe) expect(probe).toMatchObject({ codec: 'mp3', sampleRate: 24000, channels: 1 });
   });
 
   it('streams raw 16-bit PCM for response_format pcm', async () => {

@@ -33,13 +33,16 @@ export interface FakeProviderOptions {
  * - `{ hang: true }`: read the request and never answer.
  * - `{ dieAfterBytes }`: stream that many audio bytes, then destroy the socket.
  * - `{ firstByteDelayMs }`: answer normally, but wait this long between the headers and the first audio byte.
+ * - `{ pauseAfterBytes, until }`: stream that many audio bytes, then hold the rest until `until` settles
+ *   (proves a client forwards audio before the upstream body ends, with no timing involved).
  */
 export type FakeBehavior =
   | 'normal'
   | { status: number; times?: number; headers?: Record<string, string>; markEveryField?: boolean }
   | { hang: true }
   | { dieAfterBytes: number }
-  | { firstByteDelayMs: number };
+  | { firstByteDelayMs: number }
+  | { pauseAfterBytes: number; until: Promise<void> };
 
 export type RecordedOutcome = 'pending' | 'completed' | 'aborted' | 'died' | 'error-response' | 'hung';
 

@@ -17,28 +17,60 @@ const MPEG2_BIT_RATES = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 1
 /** A loopable audio buffer plus the unit bodies must be cut in (whole frames or whole samples). */
 export interface LoopedAudio {
   buffer: Buffer;
+  /** Sent once before the looped body (a streaming WAV header); not counted in the body's size. */
+  header?: Buffer;
   /** MP3: every frame length in order; PCM: undefined (cut on 2-byte sample boundaries). */
   frameLengths?: number[];
 }
 
-let pcmTone: LoopedAudio | undefined;
+const pcmTones = new Map<number, LoopedAudio>();
+const wavTones = new Map<number, LoopedAudio>();
 const mp3Tones = new Map<number, LoopedAudio>();
 
-function toneSamples(): Int16Array {
-  const count = SAMPLE_RATE * LOOP_SECONDS;
+function toneSamples(sampleRate = SAMPLE_RATE): Int16Array {
+  const count = sampleRate * LOOP_SECONDS;
   const samples = new Int16Array(count);
   for (let index = 0; index < count; index += 1) {
-    samples[index] = Math.round(Math.sin((2 * Math.PI * TONE_HERTZ * index) / SAMPLE_RATE) * AMPLITUDE);
+    samples[index] = Math.round(Math.sin((2 * Math.PI * TONE_HERTZ * index) / sampleRate) * AMPLITUDE);
   }
   return samples;
 }
 
-export function pcmToneAudio(): LoopedAudio {
-  if (!pcmTone) {
-    const samples = toneSamples();
-    pcmTone = { buffer: Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength) };
+/** The tone as raw s16le mono PCM at `sampleRate` (24 kHz unless a provider was asked for another rate). */
+export function pcmToneAudio(sampleRate = SAMPLE_RATE): LoopedAudio {
+  let audio = pcmTones.get(sampleRate);
+  if (!audio) {
+    const samples = toneSamples(sampleRate);
+    audio = { buffer: Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength) };
+    pcmTones.set(sampleRate, audio);
   }
-  return pcmTone;
+  return audio;
+}
+
+/**
+ * The tone as a streaming WAV: a 44-byte RIFF header whose RIFF and data sizes are 0xFFFFFFFF (the length is
+ * unknown when streaming starts, as streaming TTS services write it), then s16le mono PCM at `sampleRate`.
+ */
+export function wavToneAudio(sampleRate = SAMPLE_RATE): LoopedAudio {
+  let audio = wavTones.get(sampleRate);
+  if (!audio) {
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0, 'ascii');
+    header.writeUInt32LE(0xffffffff, 4);
+    header.write('WAVEfmt ', 8, 'ascii');
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(sampleRate, 24);
+    header.writeUInt32LE(sampleRate * 2, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36, 'ascii');
+    header.writeUInt32LE(0xffffffff, 40);
+    audio = { buffer: pcmToneAudio(sampleRate).buffer, header };
+    wavTones.set(sampleRate, audio);
+  }
+  return audio;
 }
 
 /** Nearest bit rate MPEG-2 layer III can carry, so any requested rate still yields valid 24 kHz frames. */

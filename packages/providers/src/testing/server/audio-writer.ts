@@ -10,6 +10,10 @@ export interface AudioPacing {
   chunkIntervalMs: number;
   /** Destroy the socket once this many bytes went out. */
   dieAfterBytes?: number;
+  /** Stop after this many body bytes until `until` settles (lets a test prove its client streams). */
+  pause?: { afterBytes: number; until: Promise<void> };
+  /** Written once, right after the first-byte delay (a streaming WAV header). */
+  header?: Buffer;
 }
 
 export type StreamEnd = 'completed' | 'aborted' | 'died';
@@ -26,6 +30,10 @@ function waitForDrainOrClose(response: ServerResponse): Promise<void> {
   });
 }
 
+function waitForClose(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => (response.destroyed ? resolve() : response.once('close', () => resolve())));
+}
+
 /** `onProgress` receives the running byte count so the request record stays current. */
 export async function streamLoopedAudio(
   response: ServerResponse,
@@ -38,11 +46,19 @@ export async function streamLoopedAudio(
   const isGone = () => response.destroyed || response.writableEnded;
   if (pacing.firstByteDelayMs > 0) await sleep(pacing.firstByteDelayMs);
   const limit = pacing.dieAfterBytes === undefined ? totalBytes : Math.min(totalBytes, pacing.dieAfterBytes);
+  if (pacing.header && !isGone() && !response.write(pacing.header)) await waitForDrainOrClose(response);
   let sent = 0;
   let position = 0;
+  let paused = false;
   while (sent < limit) {
     if (isGone()) return 'aborted';
-    const size = Math.min(pacing.chunkBytes, limit - sent, source.length - position);
+    if (pacing.pause && !paused && sent >= pacing.pause.afterBytes) {
+      paused = true;
+      await Promise.race([pacing.pause.until, waitForClose(response)]);
+      continue;
+    }
+    const untilPause = pacing.pause && !paused ? Math.max(1, pacing.pause.afterBytes - sent) : Number.POSITIVE_INFINITY;
+    const size = Math.min(pacing.chunkBytes, limit - sent, source.length - position, untilPause);
     const writable = response.write(source.subarray(position, position + size));
     sent += size;
     position = (position + size) % source.length;

@@ -89,6 +89,7 @@ export async function startFakeServer(
     reply: FakeAudioReply,
     dieAfterBytes: number | undefined,
     firstByteDelayMs: number,
+    pause: { afterBytes: number; until: Promise<void> } | undefined,
     onDie: () => void,
   ) => {
     const wanted = options.totalBytes ?? speechLikeByteCount(reply.characters, reply.bytesPerSecond);
@@ -101,7 +102,7 @@ export async function startFakeServer(
       response,
       reply.audio.buffer,
       totalBytes,
-      { firstByteDelayMs, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes },
+      { firstByteDelayMs, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes, pause, header: reply.audio.header },
       (bytesSent) => {
         record.audioBytesSent = bytesSent;
       },
@@ -156,7 +157,8 @@ export async function startFakeServer(
     if (reply.type === 'error') return sendError(response, record, reply);
     const dieAfterBytes = typeof current === 'object' && 'dieAfterBytes' in current ? current.dieAfterBytes : undefined;
     const firstByteDelayMs = typeof current === 'object' && 'firstByteDelayMs' in current ? current.firstByteDelayMs : (options.firstByteDelayMs ?? 0);
-    await sendAudio(response, record, reply, dieAfterBytes, firstByteDelayMs, () => {
+    const pause = typeof current === 'object' && 'pauseAfterBytes' in current ? { afterBytes: current.pauseAfterBytes, until: current.until } : undefined;
+    await sendAudio(response, record, reply, dieAfterBytes, firstByteDelayMs, pause, () => {
       dying = true;
     });
   };

@@ -1,0 +1,189 @@
+// Composes the stages that turn an upstream's audio (see OutputDescription) into the router's mp3 or
+// pcm (s16le, 24 kHz, mono): framing → container (WAV header stripped) → samples (converted, downmixed)
+// → resampled to 24 kHz → encoded. Every stage is incremental, so output leaves as soon as it exists;
+// the only audio held back is what the resampler's filter and the MP3 frame size need.
+
+import { AudioFormatError } from './errors.js';
+import { createFramingDecoder, type FramingDecoder } from './framing.js';
+import { StreamingMp3Encoder } from './mp3-encoder.js';
+import { TARGET_SAMPLE_RATE, type OutputDescription, type TargetFormat } from './output-description.js';
+import { Resampler } from './resampler.js';
+import { SampleDecoder, toInt16, toS16leBytes } from './sample-decoder.js';
+import { WavParser, type PcmFormat } from './wav-parser.js';
+
+export interface OutputPipeline {
+  /** Feeds one upstream chunk (for `messages` framing: one whole message). Returns the output it completed. */
+  push(chunk: Uint8Array | string): Uint8Array[];
+  /** The upstream ended: returns the rest (resampler tail, last MP3 frame). Throws on a truncated container. */
+  end(): Uint8Array[];
+  /** Maps an upstream stream through push/end, yielding only non-empty output; closing it closes the source. */
+  transform(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array, void, undefined>;
+}
+
+/** Whether an upstream answer described like this is already the target, byte for byte. */
+export function isAlreadyTarget(source: OutputDescription, target: TargetFormat): boolean {
+  const framing = source.framing?.kind ?? 'raw';
+  if (framing !== 'raw') return false;
+  if (target === 'mp3') return source.container === 'mp3';
+  return source.container === 'raw' && source.encoding === 's16le' && source.sampleRate === TARGET_SAMPLE_RATE && (source.channels ?? 1) === 1;
+}
+
+/** Turns PCM bytes of one known format into target bytes. */
+interface PcmSink {
+  push(bytes: Uint8Array): Uint8Array;
+  end(): Uint8Array[];
+}
+
+/** PCM samples (any format) to the target encoding at 24 kHz mono. */
+class PcmStage implements PcmSink {
+  readonly #decoder: SampleDecoder;
+  readonly #resampler: Resampler | undefined;
+  readonly #mp3: StreamingMp3Encoder | undefined;
+
+  constructor(format: PcmFormat, target: TargetFormat) {
+    this.#decoder = new SampleDecoder(format);
+    this.#resampler = format.sampleRate === TARGET_SAMPLE_RATE ? undefined : new Resampler(format.sampleRate, TARGET_SAMPLE_RATE);
+    this.#mp3 = target === 'mp3' ? new StreamingMp3Encoder() : undefined;
+  }
+
+  push(bytes: Uint8Array): Uint8Array {
+    const samples = this.#decoder.push(bytes);
+    return this.#encode(this.#resampler ? this.#resampler.process(samples) : samples);
+  }
+
+  end(): Uint8Array[] {
+    this.#decoder.end();
+    const tail = this.#encode(this.#resampler ? this.#resampler.end() : new Float32Array(0));
+    return this.#mp3 ? [tail, this.#mp3.flush()] : [tail];
+  }
+
+  #encode(samples: Float32Array): Uint8Array {
+    if (this.#mp3) return this.#mp3.encode(toInt16(samples));
+    return toS16leBytes(samples);
+  }
+}
+
+interface ContainerStage {
+  push(bytes: Uint8Array): Uint8Array[];
+  end(): Uint8Array[];
+}
+
+class PassThroughStage implements ContainerStage {
+  push(bytes: Uint8Array): Uint8Array[] {
+    return [bytes];
+  }
+
+  end(): Uint8Array[] {
+    return [];
+  }
+}
+
+class RawPcmStage implements ContainerStage {
+  readonly #pcm: PcmStage;
+
+  constructor(format: PcmFormat, target: TargetFormat) {
+    this.#pcm = new PcmStage(format, target);
+  }
+
+  push(bytes: Uint8Array): Uint8Array[] {
+    return [this.#pcm.push(bytes)];
+  }
+
+  end(): Uint8Array[] {
+    return this.#pcm.end();
+  }
+}
+
+class WavStage implements ContainerStage {
+  readonly #parser = new WavParser();
+  #pcm: PcmSink | undefined;
+
+  constructor(private readonly target: TargetFormat) {}
+
+  push(bytes: Uint8Array): Uint8Array[] {
+    const output: Uint8Array[] = [];
+    for (const data of this.#parser.push(bytes)) output.push(this.#stage().push(data));
+    return output;
+  }
+
+  end(): Uint8Array[] {
+    this.#parser.end();
+    return this.#stage().end();
+  }
+
+  #stage(): PcmSink {
+    if (!this.#pcm) {
+      const format = this.#parser.format!;
+      const isTarget = this.target === 'pcm' && format.encoding === 's16le' && format.channels === 1 && format.sampleRate === TARGET_SAMPLE_RATE;
+      // A WAV that already holds the target needs only its header stripped.
+      this.#pcm = isTarget ? new PassThroughPcm() : new PcmStage(format, this.target);
+    }
+    return this.#pcm;
+  }
+}
+
+/** Stands in for PcmStage when the samples are already s16le 24 kHz mono and the target is pcm. */
+class PassThroughPcm implements PcmSink {
+  push(bytes: Uint8Array): Uint8Array {
+    return bytes;
+  }
+
+  end(): Uint8Array[] {
+    return [];
+  }
+}
+
+function containerStage(source: OutputDescription, target: TargetFormat): ContainerStage {
+  if (source.container === 'mp3') {
+    if (target !== 'mp3') throw new AudioFormatError('decoding MP3 to pcm is not supported: ask the provider for PCM or WAV');
+    return new PassThroughStage();
+  }
+  if (source.container === 'wav') return new WavStage(target);
+  if (!Number.isInteger(source.sampleRate) || source.sampleRate < 1000) throw new AudioFormatError('raw PCM needs an integer sample rate');
+  const format: PcmFormat = { encoding: source.encoding, sampleRate: source.sampleRate, channels: source.channels ?? 1 };
+  if (target === 'pcm' && format.encoding === 's16le' && format.channels === 1 && format.sampleRate === TARGET_SAMPLE_RATE) {
+    return new PassThroughStage();
+  }
+  return new RawPcmStage(format, target);
+}
+
+class ComposedPipeline implements OutputPipeline {
+  readonly #framing: FramingDecoder;
+  readonly #container: ContainerStage;
+
+  constructor(source: OutputDescription, target: TargetFormat) {
+    this.#framing = createFramingDecoder(source.framing);
+    this.#container = containerStage(source, target);
+  }
+
+  push(chunk: Uint8Array | string): Uint8Array[] {
+    return this.#through(this.#framing.push(chunk));
+  }
+
+  end(): Uint8Array[] {
+    const output = this.#through(this.#framing.end());
+    output.push(...this.#container.end().filter((bytes) => bytes.length > 0));
+    return output;
+  }
+
+  async *transform(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array, void, undefined> {
+    for await (const chunk of source) {
+      for (const bytes of this.push(chunk)) yield bytes;
+    }
+    for (const bytes of this.end()) yield bytes;
+  }
+
+  #through(pieces: Uint8Array[]): Uint8Array[] {
+    const output: Uint8Array[] = [];
+    for (const piece of pieces) {
+      if (piece.length === 0) continue;
+      for (const bytes of this.#container.push(piece)) if (bytes.length > 0) output.push(bytes);
+    }
+    return output;
+  }
+}
+
+/** Throws AudioFormatError at once for a conversion that cannot be done (MP3 in, pcm out). */
+export function createOutputPipeline(source: OutputDescription, target: TargetFormat): OutputPipeline {
+  return new ComposedPipeline(source, target);
+}

@@ -1,0 +1,3 @@
+import { packageTestConfig } from '../../vitest.shared.mjs';
+
+export default packageTestConfig();

@@ -3,7 +3,8 @@
 // and 24 kHz mono MP3, decoded by ffprobe where installed; and the first byte leaves before upstream ends.
 
 import type { OutputDescription } from '@voice-router/audio';
-import { startFakeProvider, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { startFakeProvider } from '../testing/start-fake-provider.js';
+import type { FakeProviderServer } from '../testing/types.js';
 import { announceSkip, parseMp3Frames, probeAudio } from '@voice-router/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect } from '../__fixtures__/speech-helpers.js';

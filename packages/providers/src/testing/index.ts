@@ -5,7 +5,7 @@ export { startFakeProvider, startFakeProviders, FAKE_PROVIDER_KINDS, type Combin
 export { startFakeServer } from './server/fake-server.js';
 export type { FakeAudioReply, FakeContext, FakeErrorReply, FakeProviderHandler, FakeSpeechRequest } from './server/fake-handler.js';
 export { jsonError, countCharacters, headerValue, isRecord, markedHeaders, maskKey } from './server/fake-handler.js';
-export { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from './audio/tone-audio.js';
+export { mp3ToneAudio, pcmToneAudio, wavToneAudio, SAMPLE_RATE } from './audio/tone-audio.js';
 export { readMp3FrameHeader, mp3FrameLengths, type Mp3FrameHeader } from './audio/mp3-frames.js';
 export { expectEqual, type ClientRefusalCase, type ConformanceFixture, type ProviderTestKit } from './test-kit.js';
 export { ELEVENLABS_FAKE_VOICES } from '../elevenlabs/elevenlabs-double.js';

@@ -141,7 +141,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       // The data planes reach the control plane from 127.0.0.1: only they may say who the client is.
       const controlTrusts = [common.TRUSTED_PROXIES, '127.0.0.1'].filter(Boolean).join(',');
       managed.push(startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort), TRUSTED_PROXIES: controlTrusts }));
-      managed.push(startProcess('worker', [entry('worker')], { ...shared, REAPER_INTERVAL_MS: '500', ...options.environment }));
+      // METRICS_PORT 0: its health listener takes any free port (suites run side by side on one machine).
+      managed.push(startProcess('worker', [entry('worker')], { ...shared, REAPER_INTERVAL_MS: '500', METRICS_PORT: '0', ...options.environment }));
       baseUrls = [];
       for (const replica of [1, 2]) {
         const port = await freePort();

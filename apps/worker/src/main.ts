@@ -1,14 +1,25 @@
 // The worker process (scaled-out mode): consumes settlement jobs and reaps stale reservations.
-// Scale it independently of the data plane; any number of workers can run at once.
+// Scale it independently of the data plane; any number of workers can run at once. It serves no API,
+// only its probes (/healthz, /readyz) on METRICS_PORT.
 import { openDatabase } from '@voice-router/ledger';
-import { createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
+import { createProducerClient, createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { workerEnvironmentSchema } from './environment.js';
+import { startHealthServer } from './health-server.js';
 
 async function main() {
   const environment = parseEnvironment('worker', workerEnvironmentSchema);
   const logger = createLogger({ name: 'worker', level: environment.LOG_LEVEL });
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
+  // Readiness pings Redis on its own fail-fast client: the consumer's connection waits for Redis forever.
+  const probeRedis = createProducerClient(environment.REDIS_URL);
+  probeRedis.on('error', () => undefined); // an outage shows in /readyz; the settlement worker logs it
+  let draining = false;
+  const health = await startHealthServer({
+    host: environment.HOST,
+    port: environment.METRICS_PORT,
+    checks: { draining: () => draining, database: () => database.sql.query('SELECT 1'), redis: () => probeRedis.ping() },
+  });
   const worker = await startSettlementWorker({
     redisUrl: environment.REDIS_URL,
     prefix: environment.REDIS_PREFIX,
@@ -22,8 +33,16 @@ async function main() {
     sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards: [queuedGuard], logger,
   });
   void reaper.runOnce();
-  logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid });
-  onShutdown([() => database.close(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop()], (message) => logger.info(message));
+  logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid, healthPort: health.port });
+  // Steps run in reverse: stop being ready first, keep answering /healthz until the very end.
+  onShutdown([
+    () => health.close(),
+    () => void probeRedis.disconnect(),
+    () => database.close(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop(),
+    () => {
+      draining = true;
+    },
+  ], (message) => logger.info(message));
 }
 
 main().catch((error) => {

@@ -117,7 +117,8 @@ export async function startScaledRouter(
   const controlPlane = startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort) });
   // The control plane applies the migrations; the others wait for it so they do not race on the lock.
   await waitUntilServing(`http://127.0.0.1:${controlPort}/healthz`, [controlPlane]);
-  const worker = startProcess('worker', [entry('worker')], shared);
+  // METRICS_PORT 0: the worker's health listener takes any free port.
+  const worker = startProcess('worker', [entry('worker')], { ...shared, METRICS_PORT: '0' });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const launch = async (launchOptions: DataPlaneOptions) => {

@@ -51,10 +51,24 @@ describe.each(implementations)('%s key limiter', (_name, factory) => {
     expect(first.ok).toBe(true);
     const refused = await limiter.openStream(key, limits);
     expect(refused).toMatchObject({ ok: false, refusal: { kind: 'rate', limit: 2 } });
+    const seconds = !refused.ok && refused.refusal.kind === 'rate' ? refused.refusal.retryAfterSeconds : 0;
+    expect(seconds).toBeGreaterThanOrEqual(59);
+    expect(seconds).toBeLessThanOrEqual(60);
     // A higher limit later in the same window keeps the count (the key has made three requests).
     const raised = { rateLimitPerMinute: 4, maxConcurrency: 5 };
     expect(await limiter.countRequest(key, raised)).toBeUndefined();
     expect(await limiter.countRequest(key, raised)).toMatchObject({ kind: 'rate', limit: 4 });
+  });
+
+  it('takes no slot for a stream the rate refuses', async () => {
+    const limiter = await make(factory);
+    const key = newKey();
+    const tight = { rateLimitPerMinute: 1, maxConcurrency: 1 };
+    expect(await limiter.countRequest(key, tight)).toBeUndefined();
+    expect(await limiter.openStream(key, tight)).toMatchObject({ ok: false, refusal: { kind: 'rate' } });
+    // Had the refused stream kept its slot, this one would meet a concurrency refusal.
+    const admitted = await limiter.openStream(key, { rateLimitPerMinute: 10, maxConcurrency: 1 });
+    expect(admitted.ok).toBe(true);
   });
 
   it('holds maxConcurrency slots at once and frees one the moment it is released', async () => {

@@ -1,4 +1,4 @@
-// Lua scripts for concurrency leases. A key's open streams are one sorted set: member = lease id,
+// Lua scripts for the Redis key limiter. A key's open streams are one sorted set: member = lease id,
 // score = when the lease expires (Redis server time, so replicas' clocks do not matter). A lease
 // that is not refreshed expires by itself: a killed replica's slots free within the lease TTL.
 
@@ -6,14 +6,42 @@ const NOW_MS = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
 
-/** KEYS[1] = the key's lease set; ARGV = lease id, max concurrency, TTL ms. Returns 1 when taken, 0 when full. */
-export const ACQUIRE_LEASE = `${NOW_MS}
-local ttl = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ttl)
-return 1`;
+/**
+ * The rate half of ADMIT_STREAM: rate-limiter-flexible's own fixed-window increment (its
+ * RateLimiterRedis `incrTtlLuaScript`, 11.x) on the same counter key, so requests counted by the
+ * library (countRequest) and by this script (openStream) share one window. KEYS[1] = the counter,
+ * ARGV[1] = window seconds. Leaves `consumed` and `windowTtl` (ms) set.
+ */
+const FIXED_WINDOW_INCREMENT = `
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+local consumed = redis.call('INCRBY', KEYS[1], 1)
+local windowTtl = redis.call('PTTL', KEYS[1])
+if windowTtl == -1 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  windowTtl = 1000 * tonumber(ARGV[1])
+end`;
+
+/** Outcomes of ADMIT_STREAM (the first element of its reply). */
+export const ADMIT = { rateLimited: 0, admitted: 1, concurrencyLimited: 2 } as const;
+
+/**
+ * A speech request's whole admission in one round trip: counts it against the key's rate and, only
+ * when the rate allows it, takes a concurrency lease. A rate refusal takes no lease (so it never
+ * crowds out a concurrent request, even for a moment); a concurrency refusal still counts toward the
+ * rate, as every request does.
+ * KEYS[1] = the key's rate counter, KEYS[2] = the key's lease set.
+ * ARGV = window seconds, rate limit, lease id, max concurrency, lease TTL ms.
+ * Returns {ADMIT.*, ms until the rate window resets (meaningful for rateLimited)}.
+ */
+export const ADMIT_STREAM = `${FIXED_WINDOW_INCREMENT}
+if consumed > tonumber(ARGV[2]) then return {${ADMIT.rateLimited}, windowTtl} end
+${NOW_MS}
+local ttl = tonumber(ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return {${ADMIT.concurrencyLimited}, windowTtl} end
+redis.call('ZADD', KEYS[2], now + ttl, ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ttl)
+return {${ADMIT.admitted}, windowTtl}`;
 
 /**
  * KEYS[1] = the key's lease set; ARGV = lease id, TTL ms. Extends a running stream's lease. A lease

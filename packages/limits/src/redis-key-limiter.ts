@@ -1,12 +1,13 @@
 // Limits shared by every replica through Redis. The rate is rate-limiter-flexible's fixed window; the
-// concurrency slots are leases (lease-scripts.ts) refreshed while their streams run. openStream sends
-// both commands in the same tick, so ioredis's auto-pipelining puts them in one write: one round trip.
+// concurrency slots are leases refreshed while their streams run (lease-scripts.ts). A speech
+// request's admission (rate + lease) is one Lua script: one command, one round trip, written to the
+// socket at once (no auto-pipelining, which would hold it for a setImmediate to batch it).
 // Redis trouble fails open (the request goes ahead and onError hears why): the money limits live in
 // the database, and a limiter outage must not take the API down with it.
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ACQUIRE_LEASE, REFRESH_LEASE } from './lease-scripts.js';
+import { ADMIT, ADMIT_STREAM, REFRESH_LEASE } from './lease-scripts.js';
 import { RATE_WINDOW_MS, retryAfterSeconds, type KeyLimiter, type KeyLimits, type LimitRefusal, type StreamAdmission } from './key-limiter.js';
 
 export interface RedisKeyLimiterOptions {
@@ -20,8 +21,10 @@ export interface RedisKeyLimiterOptions {
   onError?: (error: unknown) => void;
 }
 
-interface LeaseCommands {
-  vrAcquireLease(key: string, leaseId: string, max: number, ttlMs: number): Promise<number>;
+interface LimiterCommands {
+  vrAdmitStream(
+    rateKey: string, leaseSetKey: string, windowSeconds: number, rateLimit: number, leaseId: string, maxConcurrency: number, ttlMs: number,
+  ): Promise<[number, number]>;
   vrRefreshLease(key: string, leaseId: string, ttlMs: number): Promise<number>;
 }
 
@@ -30,33 +33,37 @@ interface Lease {
   id: string;
 }
 
+const WINDOW_SECONDS = RATE_WINDOW_MS / 1000;
+
 export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Promise<KeyLimiter> {
   const leaseTtlMs = options.leaseTtlMs ?? 10_000;
   const report = options.onError ?? (() => undefined);
   const redis = new Redis(options.redisUrl, {
-    enableAutoPipelining: true,
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     commandTimeout: options.commandTimeoutMs ?? 1_000,
   });
   redis.on('error', report);
-  redis.defineCommand('vrAcquireLease', { numberOfKeys: 1, lua: ACQUIRE_LEASE });
+  redis.defineCommand('vrAdmitStream', { numberOfKeys: 2, lua: ADMIT_STREAM });
   redis.defineCommand('vrRefreshLease', { numberOfKeys: 1, lua: REFRESH_LEASE });
   await redis.connect();
-  const commands = redis as unknown as LeaseCommands;
+  const commands = redis as unknown as LimiterCommands;
   const keyPrefix = `${options.prefix}:limits`;
-
+  const rateKeyPrefix = `${keyPrefix}:rate`;
+  // A key's counter and lease set share a hash tag (the key id), so a Redis Cluster keeps them in one
+  // slot, as a two-key script needs. The counter is rate-limiter-flexible's key for `{keyId}`.
+  const tagged = (keyId: string) => `{${keyId}}`;
+  const rateKey = (keyId: string) => `${rateKeyPrefix}:${tagged(keyId)}`;
   // One limiter per distinct limit: they share one counter per key, so a changed limit keeps the count.
   const rateLimiters = new Map<number, RateLimiterRedis>();
   const rateLimiter = (points: number) => {
     let limiter = rateLimiters.get(points);
     if (!limiter) {
-      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}:rate`, points, duration: RATE_WINDOW_MS / 1000 });
+      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: rateKeyPrefix, points, duration: WINDOW_SECONDS });
       rateLimiters.set(points, limiter);
     }
     return limiter;
   };
-
   const processTag = crypto.randomBytes(6).toString('hex');
   let leaseCounter = 0;
   const liveLeases = new Set<Lease>();
@@ -66,43 +73,45 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
   refresher.unref();
   let closed = false;
 
-  function rateOutcome(result: PromiseSettledResult<unknown>, limit: number): LimitRefusal | undefined {
-    if (result.status === 'fulfilled') return undefined;
-    if (result.reason instanceof RateLimiterRes) {
-      return { kind: 'rate', limit, retryAfterSeconds: retryAfterSeconds(result.reason.msBeforeNext) };
-    }
-    report(result.reason);
-    return undefined;
-  }
-
   function release(lease: Lease): void {
     if (!liveLeases.delete(lease) || closed) return;
     redis.zrem(lease.setKey, lease.id).catch(report);
   }
 
+  // Fail open: a slot that holds nothing.
+  const unlimited: StreamAdmission = { ok: true, slot: { release: () => undefined } };
+
   return {
     async countRequest(keyId, limits) {
-      const [result] = await Promise.allSettled([rateLimiter(limits.rateLimitPerMinute).consume(keyId)]);
-      return rateOutcome(result!, limits.rateLimitPerMinute);
+      try {
+        await rateLimiter(limits.rateLimitPerMinute).consume(tagged(keyId));
+        return undefined;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          return { kind: 'rate', limit: limits.rateLimitPerMinute, retryAfterSeconds: retryAfterSeconds(error.msBeforeNext) } satisfies LimitRefusal;
+        }
+        report(error);
+        return undefined;
+      }
     },
     async openStream(keyId: string, limits: KeyLimits): Promise<StreamAdmission> {
-      const lease: Lease = { setKey: `${keyPrefix}:streams:${keyId}`, id: `${processTag}:${++leaseCounter}` };
-      // Both commands leave in this tick (auto-pipelining): keep them adjacent, with no await between.
-      const rate = rateLimiter(limits.rateLimitPerMinute).consume(keyId);
-      const acquire = commands.vrAcquireLease(lease.setKey, lease.id, limits.maxConcurrency, leaseTtlMs);
-      const [rateResult, leaseResult] = await Promise.allSettled([rate, acquire]);
-      const acquired = leaseResult.status === 'fulfilled' && Number(leaseResult.value) === 1;
-      if (acquired) liveLeases.add(lease);
-      else if (leaseResult.status === 'rejected') report(leaseResult.reason);
-      const rateRefusal = rateOutcome(rateResult, limits.rateLimitPerMinute);
-      if (rateRefusal) {
-        release(lease);
-        return { ok: false, refusal: rateRefusal };
+      const lease: Lease = { setKey: `${keyPrefix}:streams:${tagged(keyId)}`, id: `${processTag}:${++leaseCounter}` };
+      let outcome: number;
+      let windowTtlMs: number;
+      try {
+        [outcome, windowTtlMs] = await commands.vrAdmitStream(
+          rateKey(keyId), lease.setKey, WINDOW_SECONDS, limits.rateLimitPerMinute, lease.id, limits.maxConcurrency, leaseTtlMs,
+        );
+      } catch (error) {
+        report(error);
+        return unlimited;
       }
-      if (leaseResult.status === 'fulfilled' && !acquired) {
-        return { ok: false, refusal: { kind: 'concurrency', limit: limits.maxConcurrency } };
+      if (outcome === ADMIT.rateLimited) {
+        return { ok: false, refusal: { kind: 'rate', limit: limits.rateLimitPerMinute, retryAfterSeconds: retryAfterSeconds(windowTtlMs) } };
       }
-      // Acquired, or Redis failed (fail open with a slot that holds nothing).
+      if (outcome === ADMIT.concurrencyLimited) return { ok: false, refusal: { kind: 'concurrency', limit: limits.maxConcurrency } };
+      if (closed) return unlimited;
+      liveLeases.add(lease);
       return { ok: true, slot: { release: () => release(lease) } };
     },
     async close() {

@@ -8,4 +8,4 @@ export { createQueuedSettlementGuard, type QueuedSettlementGuardOptions } from '
 export { startSettlementWorker, type SettlementWorker, type SettlementWorkerOptions } from './settlement-worker.js';
 export { settlementJobOptions, settlementBackoffStrategy } from './settlement-job-options.js';
 export { startReaper, type ReaperOptions } from './reaper.js';
-export { SETTLEMENT_QUEUE, PRODUCER_COMMAND_TIMEOUT_MS } from './redis-connection.js';
+export { SETTLEMENT_QUEUE, PRODUCER_COMMAND_TIMEOUT_MS, createProducerClient } from './redis-connection.js';

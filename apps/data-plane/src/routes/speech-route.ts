@@ -53,7 +53,15 @@ async function handleSpeech(
   res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
   bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext, held: HeldSlot,
 ): Promise<void> {
-  const [credential, body] = await Promise.all([context.auth.identify(authorization), bodyPromise]);
+  // Per-key limits: the rate and a concurrency slot in one step (one round trip on Redis), started as
+  // soon as the key is known, so it overlaps the rest of the body's arrival. It reserves nothing and
+  // sends nothing upstream; every answer below waits for it, and a refused or failed request releases
+  // its slot (finally, in the caller). Spend caps are checked atomically with the reservation below.
+  const identified = context.auth.identify(authorization);
+  const limited = identified.then((credential) =>
+    credential?.kind === 'api_key' && context.limits ? context.limits.openStream(credential.key) : undefined);
+  const [credential, body, keyAdmission] = await Promise.all([identified, bodyPromise, limited]);
+  if (keyAdmission?.ok) held.slot = keyAdmission.slot;
   if (!body.ok) {
     if (body.reason === 'too_large') {
       sendError(res, state, 'invalid_body', `body exceeds ${MAX_SPEECH_BODY_BYTES} bytes`, { closeConnection: true });
@@ -63,13 +71,7 @@ async function handleSpeech(
   if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key is required (Authorization: Bearer pk_…)');
   if (credential.kind !== 'api_key') return sendError(res, state, 'scope_required', 'speech needs a pk_ API key, not a session token (create one with `vr keys create`)');
   const { key } = credential;
-  // Per-key limits: the rate, then a concurrency slot (one round trip on Redis), before anything is
-  // reserved or sent upstream. Spend caps are checked atomically with the reservation below.
-  if (context.limits) {
-    const admission = await context.limits.openStream(key);
-    if (!admission.ok) return sendLimitRefusal(res, state, admission.refusal);
-    held.slot = admission.slot;
-  }
+  if (keyAdmission && !keyAdmission.ok) return sendLimitRefusal(res, state, keyAdmission.refusal);
   const planned = planSpeech(body.body, (id) => context.registry.descriptor(id));
   if (!planned.ok) return sendError(res, state, planned.code, planned.details);
   const { plan } = planned;

@@ -1,10 +1,11 @@
 // The control plane (Express): health, the OpenAPI document, device-code login, API keys, usage,
 // and the web console under /console. Every API error body uses the contracts' table.
+import { countRequests } from './request-metrics.js';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { buildOpenApiDocument, errorBody } from '@voice-router/contracts';
 import { createConsoleRouter } from '@voice-router/console';
 import type { Database } from '@voice-router/ledger';
-import { isLoopbackAddress, parseTrustedProxies, type Logger, type TrustedProxies } from '@voice-router/service-kit';
+import { isLoopbackAddress, parseTrustedProxies, type Logger, type MetricsRegistry, type TrustedProxies } from '@voice-router/service-kit';
 import { createBilling } from './billing/billing.js';
 import { billingRoutes, billingWebhookRoute } from './billing/billing-routes.js';
 import type { StripeSettings } from './billing/stripe-client.js';
@@ -43,6 +44,8 @@ export interface ControlPlaneOptions {
   trustLoopbackForwarder?: boolean;
   /** STRIPE_SECRET_KEY and friends; without them billing answers 503 and the console hides it. */
   stripe?: StripeSettings;
+  /** The process's Prometheus registry (served on METRICS_PORT by the caller); none: requests are not counted. */
+  metrics?: MetricsRegistry;
 }
 
 /** Express's `trust proxy`: hop 0 is the socket peer, higher hops walk X-Forwarded-For from the right. */
@@ -56,6 +59,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustFunction(options));
+  if (options.metrics) app.use(countRequests(options.metrics));
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);
   const keyLimitDefaults = options.keyLimitDefaults ?? DEFAULT_KEY_LIMITS;

@@ -1,5 +1,5 @@
 // The worker's configuration.
-import { checkStreamBound } from '@voice-router/service-kit';
+import { checkStreamBound, metricsEnvironmentShape } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 export const workerEnvironmentSchema = z
@@ -14,5 +14,8 @@ export const workerEnvironmentSchema = z
   REAPER_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Where the metrics listener binds (the worker serves nothing else); the images set 0.0.0.0. */
+  HOST: z.string().default('127.0.0.1'),
+  ...metricsEnvironmentShape,
   })
   .superRefine(checkStreamBound);

@@ -2,28 +2,33 @@
 // Scale it independently of the data plane; any number of workers can run at once.
 import { openDatabase } from '@voice-router/ledger';
 import { createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
-import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, startProcessMetrics } from '@voice-router/service-kit';
 import { workerEnvironmentSchema } from './environment.js';
+import { workerMetrics } from './metrics/worker-metrics.js';
 
 async function main() {
   const environment = parseEnvironment('worker', workerEnvironmentSchema);
   const logger = createLogger({ name: 'worker', level: environment.LOG_LEVEL });
+  const metrics = await startProcessMetrics(metricsSettings(environment), environment.HOST, logger);
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
+  // A settlement still queued (however long workers were down) wins over the reaper.
+  const queuedGuard = createQueuedSettlementGuard({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, sql: database.sql, logger });
+  const hooks = workerMetrics(metrics.registry, { sql: database.sql, queue: queuedGuard, logger });
   const worker = await startSettlementWorker({
     redisUrl: environment.REDIS_URL,
     prefix: environment.REDIS_PREFIX,
     sql: database.sql,
     concurrency: environment.SETTLEMENT_CONCURRENCY,
     logger,
+    onApplied: hooks.onApplied,
   });
-  // A settlement still queued (however long workers were down) wins over the reaper.
-  const queuedGuard = createQueuedSettlementGuard({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, sql: database.sql, logger });
   const reaper = startReaper({
     sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards: [queuedGuard], logger,
+    onReaped: hooks.onReaped,
   });
   void reaper.runOnce();
   logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid });
-  onShutdown([() => database.close(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop()], (message) => logger.info(message));
+  onShutdown([() => metrics.server.close(), () => database.close(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop()], (message) => logger.info(message));
 }
 
 main().catch((error) => {

@@ -90,7 +90,7 @@ export async function runSettlement(
 
     started = performance.now();
     const worker = startProcess('settlement-worker', [entry('worker')], {
-      DATABASE_URL: router.databaseUrl!, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix,
+      DATABASE_URL: router.databaseUrl!, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, METRICS_PORT: '0',
     });
     const meter = new CpuMeter({ worker: () => [worker.pid], postgres: () => pidsByName('postgres'), redis: () => pidsByName('redis-server') });
     meter.start();

@@ -1,6 +1,5 @@
 // The control plane (Express): health, the OpenAPI document, device-code login, API keys, usage,
 // and the web console under /console. Every API error body uses the contracts' table.
-import { countRequests } from './request-metrics.js';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { buildOpenApiDocument, errorBody } from '@voice-router/contracts';
 import { createConsoleRouter } from '@voice-router/console';
@@ -11,6 +10,7 @@ import { billingRoutes, billingWebhookRoute } from './billing/billing-routes.js'
 import type { StripeSettings } from './billing/stripe-client.js';
 import { createConsoleServices } from './console/console-service-implementation.js';
 import { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';
+import { countRequests } from './request-metrics.js';
 import { deviceAuthRoutes } from './routes/device-auth-routes.js';
 import { keyRoutes } from './routes/key-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';

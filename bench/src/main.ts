@@ -6,7 +6,7 @@ import { machineSummary } from './infra/proc-stats.js';
 import { stopChildrenOnSignals } from './infra/managed-process.js';
 import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
-import { setupEmbedded, setupScaled, startLimitsOffTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
+import { OBSERVABILITY_OFF, setupEmbedded, setupScaled, startTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
 import { benchOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
 import { gitState, writeResults, type BenchResults } from './report/write-results.js';
@@ -17,14 +17,19 @@ import { runHotWallet } from './scenarios/hot-wallet.js';
 import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
-import { limitsOffTarget, referenceTargets, routerTarget } from './systems.js';
-import { limitsOverhead } from './report/limits-overhead.js';
+import { referenceTargets, routerTarget, twinTarget } from './systems.js';
+import { limitsOverhead, metricsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false } } });
-const options = values['limits-only'] ? limitsOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false }, 'metrics-only': { type: 'boolean', default: false } },
+});
 /** `--limits-only`: just the routers beside their KEY_LIMITS=off twins, one stream and short requests, more rounds. */
 const limitsOnly = values['limits-only']!;
+/** `--metrics-only`: the same beside METRICS_ENABLED=false twins (metrics and logging on vs off, one run). */
+const metricsOnly = values['metrics-only']!;
+const partial = limitsOnly || metricsOnly;
+const options = partial ? limitsOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
 waitForQuietStarts(options.waitForQuietStart);
 const started = performance.now();
 const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
@@ -34,6 +39,7 @@ const results: BenchResults = {
   ...gitState(),
   quick: options.quick,
   limitsOnly,
+  metricsOnly,
   machine: machineSummary(),
   upstream: UPSTREAM_PACING,
   notes: [],
@@ -76,13 +82,21 @@ try {
   ]);
   modes.push(embedded, ...(scaled ? [scaled] : []));
   const routers: Target[] = modes.map((mode) => routerTarget(mode, references));
-  const all = [...(limitsOnly ? [] : referenceTargets(references)), ...routers];
-  // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks.
+  const all = [...(partial ? [] : referenceTargets(references)), ...routers];
+  // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks,
+  // and one with metrics and logging off, to price those.
   const limitsOff: Target[] = [];
   for (const mode of modes) {
-    const twin = await startLimitsOffTwin(mode, environment, options.loadAccounts);
-    twins.push(twin);
-    limitsOff.push(limitsOffTarget(mode, twin, references));
+    if (!metricsOnly) {
+      const twin = await startTwin(mode, environment, options.loadAccounts);
+      twins.push(twin);
+      limitsOff.push(twinTarget(mode, twin, references, 'nolimits'));
+    }
+    if (!limitsOnly) {
+      const twin = await startTwin(mode, environment, options.loadAccounts, OBSERVABILITY_OFF);
+      twins.push(twin);
+      limitsOff.push(twinTarget(mode, twin, references, 'nometrics'));
+    }
   }
   log(`ready: ${[...all, ...limitsOff].map((target) => target.system).join(', ')}`);
 
@@ -90,11 +104,16 @@ try {
   results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
     runThroughputScenario([...all, ...limitsOff], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
   results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
+  results.scenarios.metrics = metricsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
   for (const row of results.scenarios.limits) {
     log(`  limits ${row.mode}: +${row.addedTtfbP50Ms} ms p50 TTFB at 1 stream, ${row.throughputCostPercent} % of throughput`);
   }
+  for (const row of results.scenarios.metrics) {
+    log(`  metrics and logging ${row.mode}: ${row.requestsPerSecondOn} req/s on, ${row.requestsPerSecondOff} off: ${row.throughputCostPercent} % of throughput`
+      + ` (data plane ${row.cpuMicrosPerRequestOn} vs ${row.cpuMicrosPerRequestOff} µs/request)`);
+  }
   await Promise.all(twins.splice(0).map((twin) => twin.stop()));
-  if (!limitsOnly) {
+  if (!partial) {
     // The full run measures the modes one at a time; the quick run, whose numbers are not read, overlaps them.
     const eachMode = async <T>(run: (mode: ModeContext) => Promise<T>): Promise<T[]> => {
       if (options.quick) return Promise.all(modes.map(run));
@@ -109,19 +128,19 @@ try {
         runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));
       return (rows ?? []).map((row) => ({ ...row, seedSeconds: Math.round(mode.activity.seedSeconds) }));
     })).flat();
-    // The slow-client scenario needs the data planes with metrics on. The full run profiles on its own
-    // and restarts them with metrics; the quick run profiles with metrics already on and keeps them.
+    // The full run profiles on its own and then restarts the data planes without the profiler (which
+    // also starts the slow-client scenario's backlog maxima afresh); the quick run profiles through it.
     let profiling: ProfilingSession | undefined;
     await scenario('3. CPU profiles of the data planes', async () => {
       profiling = await startProfiling(
         modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
         { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
-        { metrics: options.quick },
+        {},
       );
       if (options.quick) return;
       results.scenarios.profiles = await profiling.finish();
       profiling = undefined;
-      await Promise.all(modes.map((mode) => mode.router.startDataPlane({ metrics: true })));
+      await Promise.all(modes.map((mode) => mode.router.startDataPlane({})));
     });
     results.scenarios.slowStreams = [];
     for (const target of all.filter((item) => item.system !== 'direct')) {

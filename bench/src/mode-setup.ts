@@ -23,6 +23,11 @@ export interface LimitsOffTwin {
 }
 
 export const LIMITS_OFF = { KEY_LIMITS: 'off' };
+/**
+ * Metrics off and the quietest log level: the router's observability switched off, to price it. The
+ * router itself runs with metrics on (every process has a METRICS_PORT) and the bench's LOG_LEVEL.
+ */
+export const OBSERVABILITY_OFF = { METRICS_ENABLED: 'false', LOG_LEVEL: 'error' };
 
 export interface ModeContext {
   router: RouterSystem;
@@ -64,14 +69,16 @@ export async function setupScaled(
 }
 
 /**
- * Scaled: a second data plane with KEY_LIMITS=off beside the first (same database, Redis, worker and
- * keys). Embedded: a second embedded process with KEY_LIMITS=off and its own small seeded data dir.
+ * Scaled: a second data plane with `overrides` (e.g. KEY_LIMITS=off) beside the first (same database,
+ * Redis, worker and keys). Embedded: a second embedded process with them and its own small seeded data dir.
  */
-export async function startLimitsOffTwin(mode: ModeContext, providerEnvironment: Record<string, string>, loadAccounts: number): Promise<LimitsOffTwin> {
+export async function startTwin(
+  mode: ModeContext, providerEnvironment: Record<string, string>, loadAccounts: number, overrides: Record<string, string> = LIMITS_OFF,
+): Promise<LimitsOffTwin> {
   if (mode.router.startExtraDataPlane) {
-    const extra = await mode.router.startExtraDataPlane(LIMITS_OFF);
+    const extra = await mode.router.startExtraDataPlane(overrides);
     return { baseUrl: extra.baseUrl, pid: () => extra.process.pid, loadAccounts: mode.loadAccounts, stop: () => stopProcess(extra.process) };
   }
-  const twin = await setupEmbedded({ ...providerEnvironment, ...LIMITS_OFF }, 10, loadAccounts);
+  const twin = await setupEmbedded({ ...providerEnvironment, ...overrides }, 10, loadAccounts);
   return { baseUrl: twin.router.baseUrl, pid: () => twin.router.dataPlane.pid, loadAccounts: twin.loadAccounts, stop: () => twin.router.stop() };
 }

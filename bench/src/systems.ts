@@ -28,6 +28,7 @@ export function routerTarget(mode: ModeContext, references: References): Target 
   return {
     system: router.mode === 'embedded' ? 'router-embedded' : 'router-scaled',
     baseUrl: router.baseUrl,
+    metricsUrl: router.metricsUrl,
     pids: () => [router.dataPlane.pid],
     cpuGroups: () => ({
       'data plane': () => [router.dataPlane.pid],
@@ -41,12 +42,12 @@ export function routerTarget(mode: ModeContext, references: References): Target 
   };
 }
 
-/** The limits-off twin of a router target: served by its own data plane, sharing the rest. */
-export function limitsOffTarget(mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
+/** A twin of a router target (limits off, or metrics off): served by its own data plane, sharing the rest. */
+export function twinTarget(mode: ModeContext, twin: LimitsOffTwin, references: References, kind: 'nolimits' | 'nometrics' = 'nolimits'): Target {
   const on = routerTarget(mode, references);
   const { 'data plane': _servingProcess, ...shared } = on.cpuGroups();
   return {
-    system: mode.router.mode === 'embedded' ? 'router-embedded-nolimits' : 'router-scaled-nolimits',
+    system: `router-${mode.router.mode}-${kind}`,
     baseUrl: twin.baseUrl,
     pids: () => [twin.pid()],
     cpuGroups: () => ({ ...shared, 'data plane': () => [twin.pid()] }),

@@ -38,7 +38,8 @@ interface Child {
 function startChild(args: string[], environment: Record<string, string>, input?: string): Child {
   const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...environment },
+    // METRICS_PORT=0: any free port, so parallel runs do not contend for the default 9464.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), METRICS_PORT: '0', ...environment },
     stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -35,7 +35,8 @@ export async function startService(environment: Record<string, string> = {}): Pr
   const port = await freePort();
   const child = spawn(process.execPath, [entry('embedded')], {
     cwd: repositoryRoot,
-    env: { ...baseEnvironment(), ...environment, PORT: String(port), DATA_DIR: dataDir },
+    // METRICS_PORT=0: any free port, so parallel suites do not contend for the default 9464.
+    env: { ...baseEnvironment(), METRICS_PORT: '0', ...environment, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collect(child);

@@ -4,12 +4,13 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { buildOpenApiDocument, errorBody } from '@voice-router/contracts';
 import { createConsoleRouter } from '@voice-router/console';
 import type { Database } from '@voice-router/ledger';
-import { isLoopbackAddress, parseTrustedProxies, type Logger, type TrustedProxies } from '@voice-router/service-kit';
+import { isLoopbackAddress, parseTrustedProxies, type Logger, type MetricsRegistry, type TrustedProxies } from '@voice-router/service-kit';
 import { createBilling } from './billing/billing.js';
 import { billingRoutes, billingWebhookRoute } from './billing/billing-routes.js';
 import type { StripeSettings } from './billing/stripe-client.js';
 import { createConsoleServices } from './console/console-service-implementation.js';
 import { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';
+import { countRequests } from './request-metrics.js';
 import { deviceAuthRoutes } from './routes/device-auth-routes.js';
 import { keyRoutes } from './routes/key-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
@@ -43,6 +44,8 @@ export interface ControlPlaneOptions {
   trustLoopbackForwarder?: boolean;
   /** STRIPE_SECRET_KEY and friends; without them billing answers 503 and the console hides it. */
   stripe?: StripeSettings;
+  /** The process's Prometheus registry (served on METRICS_PORT by the caller); none: requests are not counted. */
+  metrics?: MetricsRegistry;
 }
 
 /** Express's `trust proxy`: hop 0 is the socket peer, higher hops walk X-Forwarded-For from the right. */
@@ -56,6 +59,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustFunction(options));
+  if (options.metrics) app.use(countRequests(options.metrics));
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);
   const keyLimitDefaults = options.keyLimitDefaults ?? DEFAULT_KEY_LIMITS;

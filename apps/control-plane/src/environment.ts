@@ -1,6 +1,6 @@
 // The control plane's configuration as a process of its own (scaled-out mode).
 import { KEY_LIMIT_BOUNDS } from '@voice-router/contracts';
-import { trustedProxiesVariable } from '@voice-router/service-kit';
+import { metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { DEFAULT_KEY_LIMITS } from './key-limits.js';
 
@@ -36,6 +36,7 @@ export const controlPlaneEnvironmentSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_PREFIX: z.string().min(1).default('vr'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  ...metricsEnvironmentShape,
 });
 
 const settingsSchema = z.object(controlPlaneSettingsShape);

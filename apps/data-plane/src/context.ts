@@ -6,6 +6,7 @@ import type { Logger } from '@voice-router/service-kit';
 import type { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { InFlightRequests } from './lifecycle/in-flight.js';
 import type { RequestLimits } from './limits/request-limits.js';
+import type { DataPlaneMetrics } from './metrics/data-plane-metrics.js';
 
 export interface DataPlaneContext {
   sql: SqlClient;
@@ -19,4 +20,6 @@ export interface DataPlaneContext {
   inFlight: InFlightRequests;
   /** Per-key rate and concurrency limits; undefined when switched off (KEY_LIMITS=off). */
   limits?: RequestLimits;
+  /** What requests record (METRICS_OFF when metrics are off). */
+  metrics: DataPlaneMetrics;
 }

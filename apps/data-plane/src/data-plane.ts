@@ -4,14 +4,15 @@ import type { SqlClient } from '@voice-router/ledger';
 import type { ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
 import type { KeyLimiter, KeyLimits } from '@voice-router/limits';
-import type { Logger, TrustedProxies } from '@voice-router/service-kit';
+import type { Logger, MetricsRegistry, TrustedProxies } from '@voice-router/service-kit';
 import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { DataPlaneContext } from './context.js';
 import { createInFlightRequests } from './lifecycle/in-flight.js';
 import { createRequestLimits } from './limits/request-limits.js';
 import { failRequest } from './http/response.js';
 import { guardRoutes } from './http/route-guard.js';
-import { createStreamMetrics, instrumentApp, registerMetricsRoute } from './metrics/stream-metrics.js';
+import { countRoutes } from './metrics/count-routes.js';
+import { createDataPlaneMetrics, METRICS_OFF, registerDataPlaneSources } from './metrics/data-plane-metrics.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -36,8 +37,8 @@ export interface DataPlaneOptions {
   controlPlaneUrl?: string;
   /** TRUSTED_PROXIES: peers whose X-Forwarded-* headers are believed when forwarding (default: nobody). */
   trustedProxies?: TrustedProxies;
-  /** Benchmarks only: count streams and backlog, served on loopback at GET /internal/metrics. */
-  metrics?: boolean;
+  /** The process's Prometheus registry (served on METRICS_PORT by the caller); none: nothing is recorded. */
+  metrics?: MetricsRegistry;
   /** Enforces per-key rate and concurrency limits (startKeyLimiter); none: not enforced. Owned by the caller. */
   keyLimiter?: KeyLimiter;
   /** The limits of keys without their own (DEFAULT_KEY_MAX_CONCURRENCY, DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: 8, 600). */
@@ -60,15 +61,17 @@ export interface DataPlane {
 }
 
 export async function startDataPlane(options: DataPlaneOptions): Promise<DataPlane> {
-  const { server, implementation, description } = selectServer(options.server ?? 'auto', {
+  const selected = selectServer(options.server ?? 'auto', {
     // Errors thrown by route callbacks on the node:http path (the guard below covers the handlers).
     onError: (error, res) => {
       options.logger.error(res ? 'request failed with an uncaught error' : 'HTTP server error', { error });
       if (res) failRequest(res);
     },
   });
-  options.logger.info(`data plane HTTP server: ${description}`, { server: implementation });
+  const { server, implementation, description, build } = selected;
+  options.logger.info(`data plane HTTP server: ${description}`, { server: implementation, package: build.package, version: build.version });
 
+  const metrics = options.metrics ? createDataPlaneMetrics(options.metrics) : METRICS_OFF;
   const auth = createApiKeyAuthenticator({ sql: options.sql, cacheTtlMs: options.authCacheTtlMs });
   const context: DataPlaneContext = {
     sql: options.sql,
@@ -80,18 +83,17 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     attemptTimeoutMs: options.attemptTimeoutMs,
     inFlight: createInFlightRequests(),
     limits: options.keyLimiter && createRequestLimits(options.keyLimiter, options.keyLimitDefaults ?? { maxConcurrency: 8, rateLimitPerMinute: 600 }),
+    metrics,
   };
-  const app = server.App();
-  // Decided once here: without metrics the routes get the bare app and no request pays for them.
-  let instrumented = app;
   if (options.metrics) {
-    const metrics = createStreamMetrics();
-    registerMetricsRoute(guardRoutes(app, options.logger), metrics);
-    instrumented = instrumentApp(app, metrics);
-    options.logger.warn('DATA_PLANE_METRICS is on: GET /internal/metrics answers on loopback (benchmarks only)');
+    registerDataPlaneSources(options.metrics, {
+      providers: options.registry, settler: options.settler, inFlight: () => context.inFlight.count, server: { implementation, ...build },
+    });
   }
-  registerHealthRoutes(guardRoutes(app, options.logger), context);
-  const routes = guardRoutes(instrumented, options.logger);
+  const app = server.App();
+  // Decided once here: without metrics the routes get the bare app and no request pays for counting.
+  const routes = guardRoutes(countRoutes(app, metrics), options.logger);
+  registerHealthRoutes(routes, context);
   registerSpeechRoute(routes, context);
   registerWalletRoutes(routes, context);
   registerCatalogRoutes(routes, context);

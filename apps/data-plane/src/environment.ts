@@ -1,6 +1,6 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
 import { providerModules, providerSettingsFromEnvironment, settingsEnvironmentShape } from '@voice-router/providers';
-import { checkStreamBound, trustedProxiesVariable } from '@voice-router/service-kit';
+import { checkStreamBound, metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { SERVER_CHOICES } from './server/select-server.js';
 
@@ -37,8 +37,7 @@ export const dataPlaneEnvironmentShape = {
   CONTROL_PLANE_URL: url.optional(),
   /** Load balancers in front whose X-Forwarded-For is believed (IPs/CIDRs, comma-separated; default nobody). */
   TRUSTED_PROXIES: trustedProxiesVariable,
-  /** Benchmarks: per-stream backlog and stream counts at GET /internal/metrics (loopback only). */
-  DATA_PLANE_METRICS: z.stringbool().default(false),
+  ...metricsEnvironmentShape,
   /** How long a settlement that cannot be written (database, and Redis, down) is retried in memory. */
   SETTLEMENT_RETRY_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   /** Most settlements held in memory at once; past it a settlement is logged and left to the reaper. */

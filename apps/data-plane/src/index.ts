@@ -5,3 +5,4 @@ export {
   type DataPlaneEnvironment,
 } from './environment.js';
 export { startKeyLimiter, type KeyLimiterSettings } from './limits/request-limits.js';
+export { upstreamObserver } from './metrics/data-plane-metrics.js';

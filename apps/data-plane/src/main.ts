@@ -2,7 +2,8 @@
 import { openDatabase } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
 import { createQueueSettler } from '@voice-router/settlement';
-import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, startProcessMetrics } from '@voice-router/service-kit';
+import { upstreamObserver } from './metrics/data-plane-metrics.js';
 import { startDataPlane } from './data-plane.js';
 import { dataPlaneEnvironmentSchema, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings } from './environment.js';
 import { startKeyLimiter } from './limits/request-limits.js';
@@ -10,8 +11,10 @@ import { startKeyLimiter } from './limits/request-limits.js';
 async function main() {
   const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
   const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL });
+  // Metrics first: the provider registry reports its attempts and breakers to it from the start.
+  const metrics = await startProcessMetrics(metricsSettings(environment), environment.HOST, logger);
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
-  const registry = createProviderRegistry(providerSettings(environment));
+  const registry = createProviderRegistry({ ...providerSettings(environment), observer: upstreamObserver(metrics.registry) });
   const settler = createQueueSettler({
     redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger, ...settlerSettings(environment),
   });
@@ -24,12 +27,12 @@ async function main() {
     settler,
     logger,
     controlPlaneUrl: environment.CONTROL_PLANE_URL,
-    metrics: environment.DATA_PLANE_METRICS,
+    metrics: metrics.registry,
   });
   logger.info('data plane listening', { url: `http://${environment.HOST}:${dataPlane.port}`, pid: process.pid });
   // Reverse order: drain the streams, then settle what they decided, then let go of the rest.
   onShutdown(
-    [() => database.close(), () => registry.close(), async () => void (await settler.close()), async () => keyLimiter?.close(), () => dataPlane.close()],
+    [() => metrics.server.close(), () => database.close(), () => registry.close(), async () => void (await settler.close()), async () => keyLimiter?.close(), () => dataPlane.close()],
     (message) => logger.info(message),
     { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 },
   );

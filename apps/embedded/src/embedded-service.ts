@@ -4,13 +4,16 @@
 import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
 import { controlPlaneSettings, createControlPlaneApp, createRateLimitStore, listen } from '@voice-router/control-plane';
-import { dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startDataPlane, startKeyLimiter } from '@voice-router/data-plane';
+import {
+  dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startDataPlane, startKeyLimiter, upstreamObserver,
+} from '@voice-router/data-plane';
 import { openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
 import {
   createInProcessSettler, createQueuedSettlementGuard, createQueueSettler, startReaper, startSettlementWorker, type SettlementGuard, type Settler,
 } from '@voice-router/settlement';
-import type { Logger } from '@voice-router/service-kit';
+import { metricsSettings, startProcessMetrics, type Logger } from '@voice-router/service-kit';
+import { workerMetrics } from '@voice-router/worker';
 import type { EmbeddedEnvironment } from './environment.js';
 
 export interface EmbeddedService {
@@ -18,6 +21,8 @@ export interface EmbeddedService {
   port: number;
   database: Database;
   mode: string;
+  /** Where /metrics is served (METRICS_PORT); undefined when metrics are off or the default port was taken. */
+  metricsPort: number | undefined;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,9 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     for (const closer of closers.reverse()) await closer();
   };
   try {
+    // One registry and one listener for everything this process runs.
+    const metrics = await startProcessMetrics(metricsSettings(environment), environment.HOST, logger);
+    closers.push(() => metrics.server.close());
     const dataDir = path.resolve(environment.DATA_DIR);
     const database = environment.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE })
@@ -36,16 +44,18 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     let settler: Settler;
     // The reaper leaves alone what this process still holds and, with Redis, what BullMQ still queues.
     const guards: SettlementGuard[] = [];
+    let hooks = workerMetrics(metrics.registry, { sql: database.sql, logger });
     if (environment.REDIS_URL) {
       const queue = { redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX };
       settler = createQueueSettler({ ...queue, fallbackSql: database.sql, logger, ...settlerSettings(environment) });
-      if (environment.EMBEDDED_WORKER) {
-        const worker = await startSettlementWorker({ ...queue, sql: database.sql, logger });
-        closers.push(() => worker.close());
-      }
       const queuedGuard = createQueuedSettlementGuard({ ...queue, sql: database.sql, logger });
       closers.push(() => queuedGuard.close());
       guards.push(queuedGuard);
+      hooks = workerMetrics(metrics.registry, { sql: database.sql, queue: queuedGuard, logger });
+      if (environment.EMBEDDED_WORKER) {
+        const worker = await startSettlementWorker({ ...queue, sql: database.sql, logger, onApplied: hooks.onApplied });
+        closers.push(() => worker.close());
+      }
     } else {
       settler = createInProcessSettler({ sql: database.sql, logger, ...settlerSettings(environment) });
     }
@@ -53,11 +63,12 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     closers.push(async () => void (await settler.close()));
     const reaper = startReaper({
       sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards, logger,
+      onReaped: hooks.onReaped,
     });
     closers.push(() => reaper.stop());
     void reaper.runOnce();
 
-    const registry = createProviderRegistry(providerSettings(environment));
+    const registry = createProviderRegistry({ ...providerSettings(environment), observer: upstreamObserver(metrics.registry) });
     closers.push(() => registry.close());
 
     // The data plane starts after the control plane, so revocations reach its cache through this slot.
@@ -70,6 +81,7 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       logger: controlLogger,
       ...controlPlaneSettings(environment),
       rateLimits,
+      metrics: metrics.registry,
       // Its only forwarder is the data plane below, over loopback in this process.
       trustLoopbackForwarder: true,
       onKeyRevoked: (keyHash) => dropCachedKey(keyHash),
@@ -89,7 +101,7 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       settler,
       logger: logger.child({ component: 'data-plane' }),
       controlPlaneUrl: `http://127.0.0.1:${controlPlane.port}`,
-      metrics: environment.DATA_PLANE_METRICS,
+      metrics: metrics.registry,
     });
     closers.push(() => dataPlane.close());
     dropCachedKey = (keyHash) => dataPlane.auth.invalidate(keyHash);
@@ -103,7 +115,7 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       environment.REDIS_URL ? 'BullMQ settlement' : 'in-process settlement',
     ].join(', ');
     const host = environment.HOST === '0.0.0.0' || environment.HOST === '::' ? '127.0.0.1' : environment.HOST;
-    return { baseUrl: `http://${host}:${dataPlane.port}`, port: dataPlane.port, database, mode, close };
+    return { baseUrl: `http://${host}:${dataPlane.port}`, port: dataPlane.port, database, mode, metricsPort: metrics.server.port, close };
   } catch (error) {
     await close();
     throw error;

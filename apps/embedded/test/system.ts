@@ -32,6 +32,8 @@ export interface RunningSystem {
   baseUrl: string;
   /** The control plane's own URL (scaled-out mode only). */
   controlPlaneUrl?: string;
+  /** Each process's metrics listener (METRICS_PORT), by process name: embedded; or control-plane, worker, data-plane-1, data-plane-2. */
+  metricsUrls: Record<string, string>;
   admin(...args: string[]): Promise<Record<string, unknown>>;
   /** Everything the processes wrote, for "nothing leaks" checks. */
   logs(): string;
@@ -114,6 +116,13 @@ async function stopAll(managed: ManagedProcess[]): Promise<void> {
 
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
   const managed: ManagedProcess[] = [];
+  const metricsUrls: Record<string, string> = {};
+  // Every process gets its own free metrics port (suites run in parallel; the default 9464 would clash).
+  const metricsPort = async (name: string) => {
+    const port = await freePort();
+    metricsUrls[name] = `http://127.0.0.1:${port}`;
+    return { METRICS_PORT: String(port) };
+  };
   const cleanups: Array<() => Promise<void>> = [];
   const common = { ...options.environment };
   let adminEnvironment: Record<string, string>;
@@ -124,7 +133,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-e2e-'));
       cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
       const port = await freePort();
-      const environment = { ...common, PORT: String(port), DATA_DIR: dataDir };
+      const environment = { ...common, PORT: String(port), DATA_DIR: dataDir, ...(await metricsPort('embedded')) };
       const args = options.viaNpmStart ? [path.join(repositoryRoot, 'scripts', 'start.mjs')] : [entry('embedded')];
       managed.push(startProcess('embedded', args, environment));
       baseUrls = [`http://127.0.0.1:${port}`];
@@ -140,14 +149,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       controlPlaneUrl = `http://127.0.0.1:${controlPort}`;
       // The data planes reach the control plane from 127.0.0.1: only they may say who the client is.
       const controlTrusts = [common.TRUSTED_PROXIES, '127.0.0.1'].filter(Boolean).join(',');
-      managed.push(startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort), TRUSTED_PROXIES: controlTrusts }));
-      // METRICS_PORT 0: its health listener takes any free port (suites run side by side on one machine).
-      managed.push(startProcess('worker', [entry('worker')], { ...shared, REAPER_INTERVAL_MS: '500', METRICS_PORT: '0', ...options.environment }));
+      managed.push(startProcess('control-plane', [entry('control-plane')], {
+        ...shared, CONTROL_PLANE_PORT: String(controlPort), TRUSTED_PROXIES: controlTrusts, ...(await metricsPort('control-plane')),
+      }));
+      managed.push(startProcess('worker', [entry('worker')], { ...shared, REAPER_INTERVAL_MS: '500', ...options.environment, ...(await metricsPort('worker')) }));
       baseUrls = [];
       for (const replica of [1, 2]) {
         const port = await freePort();
         managed.push(startProcess(`data-plane-${replica}`, [entry('data-plane')], {
-          ...shared, PORT: String(port), CONTROL_PLANE_URL: controlPlaneUrl, ...options.replicaEnvironment?.(replica),
+          ...shared, PORT: String(port), CONTROL_PLANE_URL: controlPlaneUrl, ...options.replicaEnvironment?.(replica), ...(await metricsPort(`data-plane-${replica}`)),
         }));
         baseUrls.push(`http://127.0.0.1:${port}`);
       }
@@ -167,6 +177,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     baseUrls,
     baseUrl: baseUrls[0]!,
     controlPlaneUrl,
+    metricsUrls,
     admin: (...args) => runAdmin(adminEnvironment, args),
     logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
     kill(name) {

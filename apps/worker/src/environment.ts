@@ -1,5 +1,5 @@
 // The worker's configuration.
-import { checkStreamBound } from '@voice-router/service-kit';
+import { checkStreamBound, metricsEnvironmentShape } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 export const workerEnvironmentSchema = z
@@ -13,10 +13,9 @@ export const workerEnvironmentSchema = z
   STREAM_MAX_DURATION_MS: z.coerce.number().int().min(1_000).default(300_000),
   REAPER_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  /** Address of the health listener (/healthz, /readyz); the images set 0.0.0.0. */
-  HOST: z.string().default('127.0.0.1'),
-  /** Port of the health listener (the probes' port in infra/); 0 picks a free one (tests, several workers on one host). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Where the listener of /metrics, /healthz and /readyz binds (the worker serves nothing else); the images set 0.0.0.0. */
+  HOST: z.string().default('127.0.0.1'),
+  ...metricsEnvironmentShape,
   })
   .superRefine(checkStreamBound);

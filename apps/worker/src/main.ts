@@ -3,9 +3,10 @@
 // only its probes (/healthz, /readyz) on METRICS_PORT.
 import { openDatabase } from '@voice-router/ledger';
 import { createProducerClient, createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
-import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, startProcessMetrics } from '@voice-router/service-kit';
 import { workerEnvironmentSchema } from './environment.js';
-import { startHealthServer } from './health-server.js';
+import { handleHealthRequest, type HealthChecks } from './health-server.js';
+import { workerMetrics } from './metrics/worker-metrics.js';
 
 async function main() {
   const environment = parseEnvironment('worker', workerEnvironmentSchema);
@@ -15,28 +16,33 @@ async function main() {
   const probeRedis = createProducerClient(environment.REDIS_URL);
   probeRedis.on('error', () => undefined); // an outage shows in /readyz; the settlement worker logs it
   let draining = false;
-  const health = await startHealthServer({
-    host: environment.HOST,
-    port: environment.METRICS_PORT,
-    checks: { draining: () => draining, database: () => database.sql.query('SELECT 1'), redis: () => probeRedis.ping() },
-  });
+  const checks: HealthChecks = { draining: () => draining, database: () => database.sql.query('SELECT 1'), redis: () => probeRedis.ping() };
+  // One listener on METRICS_PORT: /metrics and the probes (/healthz, /readyz) the images and manifests use.
+  // The worker has no other listener, so its port must be free even when it is the default.
+  const probe = (request: Parameters<typeof handleHealthRequest>[0], response: Parameters<typeof handleHealthRequest>[1]) => {
+    handleHealthRequest(request, response, checks);
+  };
+  const metrics = await startProcessMetrics({ ...metricsSettings(environment), portIsDefault: false }, environment.HOST, logger, { '/healthz': probe, '/readyz': probe });
+  // A settlement still queued (however long workers were down) wins over the reaper.
+  const queuedGuard = createQueuedSettlementGuard({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, sql: database.sql, logger });
+  const hooks = workerMetrics(metrics.registry, { sql: database.sql, queue: queuedGuard, logger });
   const worker = await startSettlementWorker({
     redisUrl: environment.REDIS_URL,
     prefix: environment.REDIS_PREFIX,
     sql: database.sql,
     concurrency: environment.SETTLEMENT_CONCURRENCY,
     logger,
+    onApplied: hooks.onApplied,
   });
-  // A settlement still queued (however long workers were down) wins over the reaper.
-  const queuedGuard = createQueuedSettlementGuard({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, sql: database.sql, logger });
   const reaper = startReaper({
     sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards: [queuedGuard], logger,
+    onReaped: hooks.onReaped,
   });
   void reaper.runOnce();
-  logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid, healthPort: health.port });
+  logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid, healthPort: metrics.server.port });
   // Steps run in reverse: stop being ready first, keep answering /healthz until the very end.
   onShutdown([
-    () => health.close(),
+    () => metrics.server.close(),
     () => void probeRedis.disconnect(),
     () => database.close(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop(),
     () => {

@@ -19,8 +19,6 @@ export function waitForQuietStarts(enabled: boolean): void {
 }
 
 export interface DataPlaneOptions {
-  /** DATA_PLANE_METRICS=1: GET /internal/metrics for the slow-client scenario. */
-  metrics?: boolean;
   /** Write a V8 CPU profile here when the process exits. */
   cpuProfileDirectory?: string;
 }
@@ -35,6 +33,8 @@ export interface FundedKey {
 export interface RouterSystem {
   mode: RouterMode;
   baseUrl: string;
+  /** The serving process's Prometheus metrics listener (its METRICS_PORT); GET <metricsUrl>/metrics. */
+  metricsUrl: string;
   /** The processes that serve HTTP on baseUrl (the embedded process holds everything). */
   dataPlane: ManagedProcess;
   /** Every process of this mode, by role, for CPU accounting. */
@@ -75,9 +75,9 @@ export async function startEmbeddedRouter(
 ): Promise<RouterSystem> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const metricsPort = await freePort();
   const launch = async (launchOptions: DataPlaneOptions) => {
-    const environment: Record<string, string> = { ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir };
-    if (launchOptions.metrics) environment.DATA_PLANE_METRICS = '1';
+    const environment: Record<string, string> = { ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) };
     const managed = startProcess('embedded', [entry('embedded')], environment, nodeOptions(launchOptions));
     await waitUntilServing(`${baseUrl}/healthz`, [managed]);
     if (quietStart) await waitUntilQuiet(managed.pid);
@@ -88,6 +88,7 @@ export async function startEmbeddedRouter(
   const system: RouterSystem = {
     mode: 'embedded',
     baseUrl,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     get dataPlane() {
       return service;
     },
@@ -114,16 +115,19 @@ export async function startScaledRouter(
     ...providerEnvironment, DATABASE_URL: scope.database.url, REDIS_URL: services.redisUrl, REDIS_PREFIX: scope.redisPrefix,
   };
   const controlPort = await freePort();
-  const controlPlane = startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort) });
+  // METRICS_PORT=0 (any free port) where nothing scrapes: processes on one host cannot all have 9464.
+  const controlPlane = startProcess('control-plane', [entry('control-plane')], { ...shared, CONTROL_PLANE_PORT: String(controlPort), METRICS_PORT: '0' });
   // The control plane applies the migrations; the others wait for it so they do not race on the lock.
   await waitUntilServing(`http://127.0.0.1:${controlPort}/healthz`, [controlPlane]);
   // METRICS_PORT 0: the worker's health listener takes any free port.
   const worker = startProcess('worker', [entry('worker')], { ...shared, METRICS_PORT: '0' });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const metricsPort = await freePort();
   const launch = async (launchOptions: DataPlaneOptions) => {
-    const environment: Record<string, string> = { ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
-    if (launchOptions.metrics) environment.DATA_PLANE_METRICS = '1';
+    const environment: Record<string, string> = {
+      ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`, METRICS_PORT: String(metricsPort),
+    };
     const managed = startProcess('data-plane', [entry('data-plane')], environment, nodeOptions(launchOptions));
     await waitUntilServing(`${baseUrl}/healthz`, [managed, controlPlane, worker]);
     if (quietStart) await waitUntilQuiet(managed.pid);
@@ -135,6 +139,7 @@ export async function startScaledRouter(
   return {
     mode: 'scaled',
     baseUrl,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     get dataPlane() {
       return dataPlane;
     },
@@ -149,7 +154,9 @@ export async function startScaledRouter(
     async startExtraDataPlane(extraEnvironment) {
       const extraPort = await freePort();
       const extraUrl = `http://127.0.0.1:${extraPort}`;
-      const environment = { ...shared, ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
+      const environment = {
+        ...shared, METRICS_PORT: '0', ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`,
+      };
       const managed = startProcess('data-plane-extra', [entry('data-plane')], environment);
       extras.push(managed);
       await waitUntilServing(`${extraUrl}/healthz`, [managed, controlPlane, worker]);

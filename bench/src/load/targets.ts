@@ -4,7 +4,9 @@
 export type SystemName =
   | 'direct' | 'bare-proxy' | 'gateway' | 'router-embedded' | 'router-scaled'
   /** The same router with per-key rate and concurrency limits switched off (KEY_LIMITS=off), for scenarios 1-2. */
-  | 'router-embedded-nolimits' | 'router-scaled-nolimits';
+  | 'router-embedded-nolimits' | 'router-scaled-nolimits'
+  /** The same router with metrics and logging off (METRICS_ENABLED=false, quietest LOG_LEVEL), for scenarios 1-2. */
+  | 'router-embedded-nometrics' | 'router-scaled-nometrics';
 export const REFERENCE_SYSTEMS: SystemName[] = ['direct', 'bare-proxy', 'gateway'];
 
 /** Audio sizes the fake produces for these inputs (it sizes bodies like speech: ~15 characters a second, 64 kbps MP3). */
@@ -36,6 +38,8 @@ export interface Target {
   baseUrl: string;
   /** The process that serves this system's HTTP (router data plane or proxy); none for direct. */
   pids(): number[];
+  /** The router's Prometheus metrics listener (none for the references). */
+  metricsUrl?: string;
   /** Every process whose CPU a request costs, by role, for the CPU split. */
   cpuGroups(): Record<string, () => number[]>;
   /** The request client number `client` sends (the router spreads clients over several funded accounts). */

@@ -1,6 +1,7 @@
-// What enforcing per-key limits costs: each router mode against its twin with KEY_LIMITS=off, measured
-// in the same rotating rounds of scenarios 1 and 2. Targets: at most +0.3 ms p50 time to first byte at
-// one stream, at most 10 % fewer short requests per second.
+// What a feature costs: each router mode against its twin with the feature off, measured in the same
+// rotating rounds of scenarios 1 and 2. Per-key limits (KEY_LIMITS=off twin): at most +0.3 ms p50 time
+// to first byte at one stream, at most 10 % fewer short requests per second. Metrics and logging
+// (METRICS_ENABLED=false twin): at most 5 % of throughput.
 import type { TtfbResult } from '../scenarios/added-ttfb.js';
 import type { ThroughputRow } from '../scenarios/throughput.js';
 import { round } from './stats.js';
@@ -20,10 +21,19 @@ export interface LimitsOverheadRow {
 }
 
 export function limitsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined): LimitsOverheadRow[] {
+  return twinOverhead(ttfb, throughput, 'nolimits');
+}
+
+/** The same comparison for metrics and logging: each router against its `-nometrics` twin. */
+export function metricsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined): LimitsOverheadRow[] {
+  return twinOverhead(ttfb, throughput, 'nometrics');
+}
+
+function twinOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, twin: 'nolimits' | 'nometrics'): LimitsOverheadRow[] {
   const rows: LimitsOverheadRow[] = [];
   for (const mode of ['embedded', 'scaled'] as const) {
     const on = `router-${mode}`;
-    const off = `router-${mode}-nolimits`;
+    const off = `router-${mode}-${twin}`;
     const ttfbOn = ttfb?.rows.find((row) => row.system === on && row.concurrency === 1);
     const ttfbOff = ttfb?.rows.find((row) => row.system === off && row.concurrency === 1);
     const rpsOn = throughput?.find((row) => row.system === on);

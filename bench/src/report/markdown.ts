@@ -10,7 +10,7 @@ const fixed = (value: number | undefined, digits = 2) => (value === undefined ||
 const thousands = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? undefined : Math.round(value).toLocaleString('en-US'));
 
 export function renderMarkdown(results: BenchResults, charts: { latency: string; throughput: string }): string {
-  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits } = results.scenarios;
+  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits, metrics } = results.scenarios;
   const out: string[] = [];
   out.push(`# Voice Router benchmark — ${results.startedAt.slice(0, 10)} (${results.commit}${results.dirty ? ' plus uncommitted changes' : ''})`, '');
   out.push(`${results.quick ? '**Quick run** (CI smoke test: every scenario briefly; the numbers are not meant to be read).' : 'Full run.'} `
@@ -81,11 +81,21 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     ])), '');
   }
 
+  if (metrics?.length) {
+    out.push('## 2c. What metrics and logging cost', '');
+    out.push('Each router mode (Prometheus metrics on, on its own `METRICS_PORT`) beside a twin with `METRICS_ENABLED=false` and the quietest log level, '
+      + 'in the same rotating rounds of scenarios 1 and 2. Target: at most 5 % of throughput.', '');
+    out.push(table(['mode', 'TTFB p50 on / off ms', 'added p50 ms', 'req/s on / off', 'throughput cost (≤ 5 %)', 'data plane µs/req on / off'], metrics.map((row) => [
+      row.mode, `${fixed(row.ttfbP50OnMs)} / ${fixed(row.ttfbP50OffMs)}`, fixed(row.addedTtfbP50Ms), `${thousands(row.requestsPerSecondOn)} / ${thousands(row.requestsPerSecondOff)}`,
+      `${fixed(row.throughputCostPercent, 1)} %`, `${fixed(row.cpuMicrosPerRequestOn, 0)} / ${fixed(row.cpuMicrosPerRequestOff, 0)}`,
+    ])), '');
+  }
+
   if (slowStreams?.length) {
     out.push('## 4. Slow clients: memory and backpressure', '');
     out.push(`${slowStreams[0]!.streams} concurrent ~1 MB streams; each client reads 4 KB every 100 ms over raw sockets for a ${slowStreams[0]!.windowSeconds} s window, then hangs up. `
-      + 'RSS from `/proc/<pid>/status`; kernel TCP buffer memory from `/proc/net/sockstat` (all sockets on the machine); backlog from the data plane\'s `GET /internal/metrics` (`DATA_PLANE_METRICS=1`): '
-      + 'the bytes handed to uWS that it could not yet send (write() returned false) until onWritable, per response.', '');
+      + 'RSS from `/proc/<pid>/status`; kernel TCP buffer memory from `/proc/net/sockstat` (all sockets on the machine); backlog from the data plane\'s Prometheus metrics (`voice_router_speech_backlog_max_bytes` on `METRICS_PORT`): '
+      + 'the bytes handed to the HTTP server that it could not yet send (write() returned false) until onWritable, per response.', '');
     if (slowStreams.some((row) => row.backpressureEvents === 0)) {
       out.push(`> No backpressure reached the router's user space: on loopback the kernel buffers up to ${results.machine.tcpWriteBufferMax ?? 'several MB'} per socket `
         + '(`net.ipv4.tcp_wmem` max) and the fake upstream is paced, so a ~1 MB stream fits in kernel buffers and uWS never reported a blocked write. '

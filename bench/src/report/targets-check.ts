@@ -15,7 +15,7 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const add = (scenario: string, metric: string, system: string, value: number | undefined, unit: string, target: string, pass: (value: number) => boolean) =>
     checks.push({ scenario, metric, system, value, unit, target, met: value === undefined || !Number.isFinite(value) ? undefined : pass(value) });
-  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits } = results.scenarios;
+  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits, metrics } = results.scenarios;
   for (const row of addedTtfb?.added.filter((item) => item.concurrency === 50) ?? []) {
     add('1', 'added TTFB p50 at 50 streams', row.system, row.addedP50, 'ms', '≤ 1 ms', (value) => value <= 1);
     add('1', 'added TTFB p99 at 50 streams', row.system, row.addedP99, 'ms', '≤ 5 ms', (value) => value <= 5);
@@ -29,6 +29,9 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
   for (const row of limits ?? []) {
     add('2b', 'per-key limits: added TTFB p50 at 1 stream', `router-${row.mode}`, row.addedTtfbP50Ms, 'ms', '≤ 0.3 ms', (value) => value <= 0.3);
     add('2b', 'per-key limits: throughput cost', `router-${row.mode}`, row.throughputCostPercent, '%', '≤ 10 %', (value) => value <= 10);
+  }
+  for (const row of metrics ?? []) {
+    add('2c', 'metrics and logging: throughput cost', `router-${row.mode}`, row.throughputCostPercent, '%', '≤ 5 %', (value) => value <= 5);
   }
   void profiles;
   for (const row of slowStreams?.filter((item) => item.system.startsWith('router')) ?? []) {

@@ -27,6 +27,8 @@ export interface BenchResults {
   quick: boolean;
   /** `--limits-only`: scenarios 1 (one stream) and 2 for the routers and their KEY_LIMITS=off twins only. */
   limitsOnly?: boolean;
+  /** `--metrics-only`: the same for the routers and their METRICS_ENABLED=false twins. */
+  metricsOnly?: boolean;
   machine: ReturnType<typeof machineSummary>;
   upstream: typeof UPSTREAM_PACING;
   notes: string[];
@@ -41,6 +43,8 @@ export interface BenchResults {
     activity?: Array<ActivityRow & { seedSeconds?: number }>;
     /** Scenarios 1-2 with per-key limits on and off (KEY_LIMITS=off twins). */
     limits?: LimitsOverheadRow[];
+    /** Scenarios 1-2 with metrics and logging on and off (METRICS_ENABLED=false twins). */
+    metrics?: LimitsOverheadRow[];
   };
 }
 
@@ -55,7 +59,10 @@ export function gitState(): { commit: string; dirty: boolean } {
   }
 }
 
-const SYSTEM_ORDER = ['direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-scaled', 'router-scaled-nolimits'];
+const SYSTEM_ORDER = [
+  'direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-embedded-nometrics', 'router-scaled', 'router-scaled-nolimits',
+  'router-scaled-nometrics',
+];
 
 function charts(results: BenchResults) {
   const rows = results.scenarios.addedTtfb?.rows ?? [];
@@ -85,7 +92,7 @@ function charts(results: BenchResults) {
 export function writeResults(results: BenchResults, { rerender = false } = {}): string[] {
   if (!rerender && !results.commit) Object.assign(results, gitState());
   // Quick and limits-only runs are partial: they never replace the committed report or latest.json.
-  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick || results.limitsOnly ? ['quick'] : []));
+  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick || results.limitsOnly || results.metricsOnly ? ['quick'] : []));
   fs.mkdirSync(directory, { recursive: true });
   const stem = `${results.startedAt.slice(0, 10)}-${results.commit}`;
   const svg = charts(results);

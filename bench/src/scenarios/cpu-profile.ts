@@ -26,7 +26,7 @@ export interface ProfilingSession {
 }
 
 /**
- * Restarts every data plane with --cpu-prof (plus `extra`, e.g. metrics) and runs the load. The quick
+ * Restarts every data plane with --cpu-prof (plus `extra`) and runs the load. The quick
  * run keeps these processes for the next scenario and finishes later, saving a restart; the full run
  * finishes at once so the profile holds nothing but this load.
  */

@@ -1,6 +1,6 @@
 // Scenario 4: many concurrent ~1 MB streams read by deliberately slow clients. Samples the serving
 // process's resident memory, the kernel's TCP buffer memory, and (router only) the data plane's own
-// per-stream backlog from GET /internal/metrics, over a fixed window; then the clients hang up.
+// per-stream backlog from its Prometheus metrics (METRICS_PORT), over a fixed window; then the clients hang up.
 import { kernelTcpBytes, rssBytes } from '../infra/proc-stats.js';
 import { SlowClients, type SlowClientTotals } from '../load/slow-clients.js';
 import type { SystemName, Target } from '../load/targets.js';
@@ -28,10 +28,24 @@ interface Metrics {
   backpressureEvents: number;
 }
 
-async function readMetrics(baseUrl: string, reset = false): Promise<Metrics | undefined> {
+/** The stream gauges and counters this scenario reads from the data plane's GET /metrics. */
+const METRIC_NAMES: Record<keyof Metrics, string> = {
+  activeStreams: 'voice_router_speech_streams_active',
+  maxStreamBacklogBytes: 'voice_router_speech_backlog_max_bytes',
+  backpressureEvents: 'voice_router_speech_backpressure_total',
+};
+
+async function readMetrics(metricsUrl: string): Promise<Metrics | undefined> {
   try {
-    const response = await fetch(`${baseUrl}/internal/metrics${reset ? '?reset=1' : ''}`);
-    return response.ok ? ((await response.json()) as Metrics) : undefined;
+    const response = await fetch(`${metricsUrl}/metrics`);
+    if (!response.ok) return undefined;
+    const values = new Map<string, number>();
+    for (const line of (await response.text()).split('\n')) {
+      const [name, value] = line.split(' ');
+      if (name && value && !name.startsWith('#')) values.set(name, Number(value));
+    }
+    const read = (key: keyof Metrics) => values.get(METRIC_NAMES[key]) ?? 0;
+    return { activeStreams: read('activeStreams'), maxStreamBacklogBytes: read('maxStreamBacklogBytes'), backpressureEvents: read('backpressureEvents') };
   } catch {
     return undefined;
   }
@@ -41,10 +55,11 @@ export async function runSlowStreams(
   target: Target, options: { streams: number; readBytes: number; intervalMs: number; windowSeconds: number }, pauseMs: number,
 ): Promise<SlowStreamRow> {
   const pid = target.pids()[0]!;
-  const isRouter = target.system.startsWith('router');
+  const metricsUrl = target.metricsUrl;
   await new Promise((resolve) => setTimeout(resolve, Math.min(300, pauseMs)));
   const rssBaseline = rssBytes(pid) ?? 0;
-  if (isRouter) await readMetrics(target.baseUrl, true);
+  // Backpressure is a counter since the process started: the window's share is the difference.
+  const baseline = metricsUrl ? await readMetrics(metricsUrl) : undefined;
   const clients = new SlowClients(target.baseUrl, (client) => target.speech('large', client), options);
   let rssPeak = rssBaseline;
   let kernelPeak = kernelTcpBytes() ?? 0;
@@ -60,8 +75,8 @@ export async function runSlowStreams(
     const deadline = Date.now() + options.windowSeconds * 1000;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      if (isRouter) {
-        metrics = (await readMetrics(target.baseUrl)) ?? metrics;
+      if (metricsUrl) {
+        metrics = (await readMetrics(metricsUrl)) ?? metrics;
         peakActive = Math.max(peakActive, metrics?.activeStreams ?? 0);
       }
     }
@@ -81,8 +96,12 @@ export async function runSlowStreams(
     rssPeakMB: round(rssPeak / MB, 1),
     rssPerStreamKB: round((rssPeak - rssBaseline) / 1024 / Math.max(1, totals.streaming), 1),
     kernelTcpPeakMB: round(kernelPeak / MB, 1),
-    ...(isRouter && metrics
-      ? { maxStreamBacklogKB: round(metrics.maxStreamBacklogBytes / 1024, 1), backpressureEvents: metrics.backpressureEvents, peakActiveStreams: peakActive }
+    ...(metricsUrl && metrics
+      ? {
+        maxStreamBacklogKB: round(metrics.maxStreamBacklogBytes / 1024, 1),
+        backpressureEvents: metrics.backpressureEvents - (baseline?.backpressureEvents ?? 0),
+        peakActiveStreams: peakActive,
+      }
       : {}),
   };
 }

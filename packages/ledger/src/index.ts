@@ -10,6 +10,7 @@ export { spendWindowResets, type SpendCapKind } from './operations/spend-windows
 export { updateApiKey, type ApiKeyChanges } from './operations/update-api-key.js';
 export { commitReservation, voidReservation, type SettlementOutcome, type CommitInput, type VoidInput } from './operations/settle-reservation.js';
 export { reapReservations } from './operations/reap-reservations.js';
+export { openReservations, type OpenReservations } from './operations/open-reservations.js';
 export { grantCredit, IdempotencyConflictError, UnknownAccountError, type GrantCreditInput, type GrantCreditResult } from './operations/grant-credit.js';
 export { getCredits, listActivity, auditWallet, type WalletState, type WalletAudit } from './operations/read-wallet.js';
 export {

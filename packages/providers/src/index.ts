@@ -38,7 +38,9 @@ export {
   type ProviderRegistryConfig,
   type ProviderState,
   type ProviderStatus,
+  type UpstreamObserver,
 } from './registry.js';
+export type { AttemptObserver, AttemptOutcome } from './retry/attempts.js';
 export { providerModules } from './provider-list.js';
 export {
   defineHttpProvider,

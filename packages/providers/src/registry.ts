@@ -7,7 +7,7 @@ import { ProviderUnavailableError } from './errors.js';
 import { ConnectionPools, type ConnectionPoolOptions } from './http/connection-pools.js';
 import type { ProviderModule } from './provider-module.js';
 import { providerModules } from './provider-list.js';
-import { synthesizeWithRetries, type AttemptSettings } from './retry/attempts.js';
+import { synthesizeWithRetries, type AttemptObserver, type AttemptSettings } from './retry/attempts.js';
 import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult } from './types.js';
 
 export interface CircuitBreakerConfig {
@@ -32,6 +32,13 @@ export interface ProviderRegistryConfig {
   providers?: Readonly<Record<string, unknown>>;
   /** Upstream connection pool tuning shared by all HTTP providers. */
   connections?: ConnectionPoolOptions;
+  /** Told about every upstream attempt and every breaker that opens (metrics). */
+  observer?: UpstreamObserver;
+}
+
+export interface UpstreamObserver {
+  attempt?: AttemptObserver;
+  breakerOpened?(provider: string): void;
 }
 
 export type ProviderState = 'available' | 'degraded' | 'unavailable';
@@ -125,7 +132,8 @@ export function createProviderRegistry(
     const adapter = module.isConfigured(settings)
       ? module.create(settings, { attemptTimeoutMs: config.attemptTimeoutMs, pools })
       : undefined;
-    entries.set(module.id, { module, adapter, breaker: new ProviderBreaker(module.id, breakerSettings) });
+    const onBreak = config.observer?.breakerOpened && (() => config.observer!.breakerOpened!(module.id));
+    entries.set(module.id, { module, adapter, breaker: new ProviderBreaker(module.id, { ...breakerSettings, onBreak }) });
   }
 
   const descriptorOf = (entry: RegistryEntry) => entry.adapter?.descriptor ?? entry.module.descriptor;
@@ -148,7 +156,7 @@ export function createProviderRegistry(
 
     async synthesize(providerId, input, { signal, permit }) {
       const { adapter, breaker } = configuredEntry(providerId);
-      return breaker.run(permit, signal, () => synthesizeWithRetries(adapter, input, signal, attempts));
+      return breaker.run(permit, signal, () => synthesizeWithRetries(adapter, input, signal, attempts, config.observer?.attempt));
     },
 
     async close() {

@@ -4,3 +4,4 @@ export { parseEnvironment, booleanFlag, checkStreamBound, ConfigurationError } f
 export { onShutdown } from './shutdown.js';
 export { hashPassword, verifyPassword, passwordProblem } from './password-hashing.js';
 export { parseTrustedProxies, normaliseAddress, isLoopbackAddress, trustedProxiesVariable, type TrustedProxies } from './trusted-proxies.js';
+export * from './metrics/index.js';

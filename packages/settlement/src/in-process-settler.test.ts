@@ -2,7 +2,7 @@
 // in memory is capped. PGlite runs one statement at a time, so an open transaction holds settlement back.
 import { describe, expect, it } from 'vitest';
 import { getCredits, openDatabase } from '@voice-router/ledger';
-import { fundedAccount, outcomes, recordingLogger, reserveMany } from '../test/fixtures.js';
+import { fundedAccount, outcomes, recordingLogger, reserveMany, sleep } from '../test/fixtures.js';
 import { createInProcessSettler } from './index.js';
 
 async function heldDatabase() {
@@ -43,9 +43,15 @@ describe('in-process settler bounds', () => {
     for (const id of ids) settler.settle({ action: 'commit', reservationId: id });
     expect(logger.lines.filter((line) => /backlog is full/.test(line.message)).map((line) => line.fields?.reservationId)).toEqual(ids.slice(3));
     expect(await settler.inFlight(ids)).toEqual(new Set(ids.slice(0, 3)));
+    // What the settlements-pending metrics read.
+    await sleep(20);
+    const held = settler.backlog();
+    expect(held.pending).toBe(3);
+    expect(held.oldestAgeMs).toBeGreaterThanOrEqual(10);
     release();
     await holding;
     await settler.close();
+    expect(settler.backlog()).toEqual({ pending: 0, oldestAgeMs: 0 });
     expect((await outcomes(database.sql, ids)).states).toEqual({ committed: 3, pending: 2 });
     await database.close();
   });

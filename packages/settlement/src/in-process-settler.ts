@@ -39,6 +39,7 @@ export function createInProcessSettler(options: InProcessSettlerOptions): Settle
       });
     },
     inFlight: async (reservationIds) => backlog.inFlight(reservationIds),
+    backlog: () => ({ pending: backlog.size, oldestAgeMs: backlog.oldestAgeMs() }),
     drain: (drainOptions) => backlog.drain(drainOptions?.timeoutMs ?? drainTimeoutMs),
     async close(closeOptions) {
       const result = await backlog.drain(closeOptions?.timeoutMs ?? drainTimeoutMs);

@@ -4,7 +4,7 @@ export { DEFAULT_RETRY, DEFAULT_MAX_PENDING, DEFAULT_DRAIN_TIMEOUT_MS } from './
 export { applySettlement } from './apply-settlement.js';
 export { createInProcessSettler, type InProcessSettlerOptions } from './in-process-settler.js';
 export { createQueueSettler, settlementJobId, type QueueSettlerOptions } from './queue-settler.js';
-export { createQueuedSettlementGuard, type QueuedSettlementGuardOptions } from './queued-settlement-guard.js';
+export { createQueuedSettlementGuard, type QueuedSettlementGuard, type QueuedSettlementGuardOptions, type SettlementQueueCounts } from './queued-settlement-guard.js';
 export { startSettlementWorker, type SettlementWorker, type SettlementWorkerOptions } from './settlement-worker.js';
 export { settlementJobOptions, settlementBackoffStrategy } from './settlement-job-options.js';
 export { startReaper, type ReaperOptions } from './reaper.js';

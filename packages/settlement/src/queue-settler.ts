@@ -106,6 +106,7 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
       });
     },
     inFlight: async (reservationIds) => backlog.inFlight(reservationIds),
+    backlog: () => ({ pending: backlog.size, oldestAgeMs: backlog.oldestAgeMs() }),
     dependenciesReachable: () => withTimeout(client.ping(), 2_000, 'pinging Redis').then(() => true, () => false),
     drain: (drainOptions) => backlog.drain(drainOptions?.timeoutMs ?? drainTimeoutMs),
     async close(closeOptions) {

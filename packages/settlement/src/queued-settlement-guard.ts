@@ -18,7 +18,22 @@ export interface QueuedSettlementGuardOptions {
 
 const LOOKUP_TIMEOUT_MS = 5_000;
 
-export function createQueuedSettlementGuard(options: QueuedSettlementGuardOptions): SettlementGuard & { close(): Promise<void> } {
+export interface SettlementQueueCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
+  failed: number;
+  /** Age of the oldest job waiting or delayed (0 when none). */
+  oldestAgeMs: number;
+}
+
+export interface QueuedSettlementGuard extends SettlementGuard {
+  /** The queue's depth and lag (metrics); rejects when Redis does not answer in time. */
+  queueCounts(): Promise<SettlementQueueCounts>;
+  close(): Promise<void>;
+}
+
+export function createQueuedSettlementGuard(options: QueuedSettlementGuardOptions): QueuedSettlementGuard {
   const logger = options.logger ?? silentLogger;
   const client = createProducerClient(options.redisUrl);
   const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix });
@@ -51,6 +66,25 @@ export function createQueuedSettlementGuard(options: QueuedSettlementGuardOption
         chunk.forEach((id, position) => found[position] && spared.add(id));
       }
       return spared;
+    },
+    async queueCounts() {
+      const read = async () => {
+        const [counts, oldestWaiting, oldestDelayed] = await Promise.all([
+          queue.getJobCounts('wait', 'delayed', 'active', 'failed'),
+          queue.getJobs(['wait'], 0, 0, true),
+          queue.getJobs(['delayed'], 0, 0, true),
+        ]);
+        const timestamps = [...oldestWaiting, ...oldestDelayed].flatMap((job) => (job ? [job.timestamp] : []));
+        const now = Date.now();
+        return {
+          waiting: counts.wait ?? 0,
+          delayed: counts.delayed ?? 0,
+          active: counts.active ?? 0,
+          failed: counts.failed ?? 0,
+          oldestAgeMs: timestamps.length ? Math.max(0, now - Math.min(...timestamps)) : 0,
+        };
+      };
+      return withTimeout(read(), LOOKUP_TIMEOUT_MS, 'reading the settlement queue');
     },
     async close() {
       await withTimeout(queue.close(), 2_000, 'closing the settlement queue').catch(() => undefined);

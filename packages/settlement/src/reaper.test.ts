@@ -3,7 +3,7 @@
 // committed once the settlement can proceed; reservations nobody settles are still reaped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue, Worker } from 'bullmq';
-import { openDatabase, type Database } from '@voice-router/ledger';
+import { openDatabase, openReservations, type Database } from '@voice-router/ledger';
 import {
   announceSkip, createTestDatabase, flushRedisPrefix, freePort, postgresUrl, redisUrl, startTcpProxy, uniqueRedisPrefix,
   type TestDatabase,
@@ -47,12 +47,27 @@ describe.runIf(runnable)('the reaper leaves settlements on their way alone', () 
     expect(await settler.drain()).toEqual({ abandoned: 0 });
     await sleep(1_200);
     const guard = createQueuedSettlementGuard({ redisUrl: redisUrl()!, prefix: queuePrefix, sql: database.sql });
-    const reaper = startReaper({ sql: database.sql, olderThanMs: 1_000, intervalMs: 60_000, guards: [settler, guard] });
+    // What the metrics read: voids per reaper run, the queue's depth and lag, open reservations, jobs applied.
+    const reaped: number[] = [];
+    const reaper = startReaper({ sql: database.sql, olderThanMs: 1_000, intervalMs: 60_000, guards: [settler, guard], onReaped: (count) => reaped.push(count) });
     expect(await reaper.runOnce()).toBe(2);
+    expect(reaped).toEqual([2]);
     expect((await outcomes(database.sql, queued)).states).toEqual({ pending: 10 });
-    const worker = await startSettlementWorker({ redisUrl: redisUrl()!, prefix: queuePrefix, sql: database.sql });
+    const counts = await guard.queueCounts();
+    expect(counts).toMatchObject({ waiting: 10, delayed: 0, active: 0, failed: 0 });
+    expect(counts.oldestAgeMs).toBeGreaterThanOrEqual(1_000);
+    expect((await openReservations(database.sql)).open).toBeGreaterThanOrEqual(10);
+    expect((await openReservations(database.sql)).oldestAgeSeconds).toBeGreaterThanOrEqual(1);
+    const applied: string[] = [];
+    const worker = await startSettlementWorker({
+      redisUrl: redisUrl()!, prefix: queuePrefix, sql: database.sql, onApplied: (action, outcome) => applied.push(`${action}:${outcome}`),
+    });
     await waitFor(async () => (await outcomes(database.sql, queued)).states.committed === 10, 20_000, 'the worker');
     expect(await reaper.runOnce()).toBe(0);
+    expect(reaped).toEqual([2]);
+    await waitFor(async () => applied.length === 10, 5_000, 'the applied hook');
+    expect(new Set(applied)).toEqual(new Set(['commit:settled']));
+    expect(await guard.queueCounts()).toMatchObject({ waiting: 0, delayed: 0, oldestAgeMs: 0 });
     const result = await outcomes(database.sql, [...queued, ...abandoned]);
     expect(result.states).toEqual({ committed: 10, voided: 2 });
     expect(result.voidSources).toEqual(['reaper', 'reaper']);

@@ -13,6 +13,8 @@ export interface ReaperOptions {
   /** Who may still be settling a stale reservation: this process's settler, the BullMQ queue. */
   guards?: SettlementGuard[];
   logger?: SettlementLogger & { info?(message: string, fields?: Record<string, unknown>): void };
+  /** Told how many reservations each run voided (metrics). */
+  onReaped?(count: number): void;
 }
 
 export function startReaper(options: ReaperOptions): { stop(): void; runOnce(): Promise<number> } {
@@ -30,7 +32,10 @@ export function startReaper(options: ReaperOptions): { stop(): void; runOnce(): 
     running = true;
     try {
       const reaped = await reapReservations(options.sql, { olderThanMs: options.olderThanMs, spare });
-      if (reaped > 0) logger.warn('reaped stale reservations', { reaped });
+      if (reaped > 0) {
+        logger.warn('reaped stale reservations', { reaped });
+        options.onReaped?.(reaped);
+      }
       return reaped;
     } catch (error) {
       logger.error('reaper run failed; nothing was voided this round', { error });

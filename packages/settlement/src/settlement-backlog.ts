@@ -11,13 +11,16 @@ export interface SettlementBacklog {
   add(job: SettlementJob, work: (signal: AbortSignal) => Promise<void>): boolean;
   inFlight(reservationIds: readonly string[]): Set<string>;
   readonly size: number;
+  /** Age of the oldest job held (0 when none). */
+  oldestAgeMs(now?: number): number;
   drain(timeoutMs: number): Promise<DrainResult>;
   /** Aborts the retry loops of whatever is still held (they stop at their next pause). */
   stop(): void;
 }
 
 export function createSettlementBacklog(options: { maxPending: number; logger: SettlementLogger }): SettlementBacklog {
-  const held = new Map<string, { job: SettlementJob; done: Promise<void> }>();
+  // Insertion order is age order: the first entry is the oldest job held.
+  const held = new Map<string, { job: SettlementJob; done: Promise<void>; addedAt: number }>();
   const stopper = new AbortController();
   let refused = 0;
 
@@ -34,7 +37,7 @@ export function createSettlementBacklog(options: { maxPending: number; logger: S
       const done = work(stopper.signal)
         .catch((error) => options.logger.error('settlement failed unexpectedly', { reservationId: job.reservationId, error }))
         .finally(() => held.delete(job.reservationId));
-      held.set(job.reservationId, { job, done });
+      held.set(job.reservationId, { job, done, addedAt: Date.now() });
       return true;
     },
     inFlight(reservationIds) {
@@ -42,6 +45,10 @@ export function createSettlementBacklog(options: { maxPending: number; logger: S
     },
     get size() {
       return held.size;
+    },
+    oldestAgeMs(now = Date.now()) {
+      for (const entry of held.values()) return Math.max(0, now - entry.addedAt);
+      return 0;
     },
     async drain(timeoutMs) {
       const deadline = Date.now() + timeoutMs;

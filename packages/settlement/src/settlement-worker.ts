@@ -15,6 +15,8 @@ export interface SettlementWorkerOptions {
   sql: SqlClient;
   concurrency?: number;
   logger?: SettlementLogger;
+  /** Told each job's action and outcome once it is applied (metrics). */
+  onApplied?(action: SettlementJob['action'], outcome: string): void;
 }
 
 export interface SettlementWorker {
@@ -35,6 +37,7 @@ export async function startSettlementWorker(options: SettlementWorkerOptions): P
     async (job) => {
       const outcome = await applySettlement(options.sql, job.data, 'worker');
       counts[`${job.data.action}:${outcome}`] = (counts[`${job.data.action}:${outcome}`] ?? 0) + 1;
+      options.onApplied?.(job.data.action, outcome);
       return outcome;
     },
     {

@@ -36,6 +36,8 @@ export interface Settler extends SettlementGuard {
   close(options?: { timeoutMs?: number }): Promise<DrainResult>;
   /** Whether what settlement depends on beyond the database (Redis) answers; readiness probes ask. */
   dependenciesReachable(): Promise<boolean>;
+  /** What this process holds right now (metrics): settlements decided and not yet durable, and the oldest one's age. */
+  backlog(): { pending: number; oldestAgeMs: number };
 }
 
 export interface SettlementLogger {

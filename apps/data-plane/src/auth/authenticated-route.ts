@@ -33,7 +33,10 @@ export function authenticatedGet(
       if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key or session token is required (Authorization: Bearer …)');
       if (credential.kind === 'api_key') {
         const refusal = await context.limits?.countRequest(credential.key);
-        if (refusal) return sendLimitRefusal(res, state, refusal);
+        if (refusal) {
+          context.metrics.limitRefused(refusal.kind);
+          return sendLimitRefusal(res, state, refusal);
+        }
       }
       await handler(res, state, { credential, query, organization });
     })().catch((error) => {

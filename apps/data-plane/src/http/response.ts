@@ -1,6 +1,8 @@
 // Writing responses from uWS handlers. After any await a handler must check `aborted` and cork its
 // writes; these helpers do both so no route can forget.
 import { ERROR_STATUS, errorBody, type ErrorCode } from '@voice-router/contracts';
+import { ROUTE_METRICS, type CountedResponse } from '../metrics/count-routes.js';
+import type { RouteMetrics } from '../metrics/data-plane-metrics.js';
 import type { HttpResponse } from '../uws.js';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -19,6 +21,22 @@ export interface ResponseState {
   responded: boolean;
   /** Set while a writer waits for backpressure to clear; an abort must release it too. */
   wakeWriter?: () => void;
+  /** The route's request counter (metrics on), and the provider the request named once known. */
+  route?: RouteMetrics;
+  provider: string;
+}
+
+/** Every response's status passes here once: it marks the request answered and counts it. */
+export function respond(state: ResponseState, status: number): void {
+  state.responded = true;
+  state.route?.count(status, state.provider);
+}
+
+/** 499 (nginx's convention): the client left before any response; counted once. */
+export function countUnanswered(state: ResponseState): void {
+  if (state.responded) return;
+  state.responded = true;
+  state.route?.count(499, state.provider);
 }
 
 /** Where trackAbort leaves a response's state, so the route guard can finish a failed request. */
@@ -26,7 +44,7 @@ const RESPONSE_STATE = Symbol('response state');
 type StatefulResponse = HttpResponse & { [RESPONSE_STATE]?: ResponseState };
 
 export function trackAbort(res: HttpResponse, onAbort?: () => void): ResponseState {
-  const state: ResponseState = { aborted: false, responded: false };
+  const state: ResponseState = { aborted: false, responded: false, route: (res as CountedResponse)[ROUTE_METRICS], provider: '' };
   (res as StatefulResponse)[RESPONSE_STATE] = state;
   res.onAborted(() => {
     state.aborted = true;
@@ -42,7 +60,7 @@ export function sendJson(res: HttpResponse, state: ResponseState, status: number
 
 export function sendRawJson(res: HttpResponse, state: ResponseState, status: number, json: string, closeConnection = false): void {
   if (state.aborted || state.responded) return;
-  state.responded = true;
+  respond(state, status);
   res.cork(() => {
     res.writeStatus(statusLine(status)).writeHeader('content-type', 'application/json').end(json, closeConnection);
   });
@@ -86,7 +104,7 @@ export function failRequest(res: HttpResponse): void {
   const state = (res as StatefulResponse)[RESPONSE_STATE];
   if (state?.aborted) return;
   try {
-    if (!state?.responded) sendError(res, state ?? { aborted: false, responded: false }, 'internal_error');
+    if (!state?.responded) sendError(res, state ?? { aborted: false, responded: false, provider: '' }, 'internal_error');
     else res.close();
   } catch {
     // The response had already ended: nothing left to answer.

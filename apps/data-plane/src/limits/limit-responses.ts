@@ -3,7 +3,7 @@
 import { ERROR_STATUS, LIMIT_CODES, errorBody, type ErrorCode } from '@voice-router/contracts';
 import type { SpendCapKind } from '@voice-router/ledger';
 import type { LimitRefusal } from '@voice-router/limits';
-import { sendError, statusLine, type ResponseState } from '../http/response.js';
+import { respond, sendError, statusLine, type ResponseState } from '../http/response.js';
 import type { HttpResponse } from '../uws.js';
 
 /** An error with a Retry-After header (seconds from now). */
@@ -11,7 +11,7 @@ export function sendErrorWithRetryAfter(
   res: HttpResponse, state: ResponseState, code: ErrorCode, details: string, retryAfterSeconds: number, detailCode?: string,
 ): void {
   if (state.aborted || state.responded) return;
-  state.responded = true;
+  respond(state, ERROR_STATUS[code]);
   const json = JSON.stringify(errorBody(code, details, detailCode));
   res.cork(() => {
     res.writeStatus(statusLine(ERROR_STATUS[code]))

@@ -6,7 +6,7 @@ import { normaliseAddress, parseTrustedProxies, type TrustedProxies } from '@voi
 import type { DataPlaneContext } from '../context.js';
 import { FORWARDING_HEADER_NAMES, forwardingHeaders } from '../http/forwarding-headers.js';
 import { readBody } from '../http/request-body.js';
-import { sendError, sendRawJson, statusLine, trackAbort, waitForWritable } from '../http/response.js';
+import { respond, sendError, sendRawJson, statusLine, trackAbort, waitForWritable } from '../http/response.js';
 import type { TemplatedApp } from '../uws.js';
 
 const MAX_PROXIED_BODY_BYTES = 1_048_576;
@@ -62,7 +62,7 @@ export function registerControlPlaneProxy(
           for (const item of Array.isArray(value) ? value : [value]) res.writeHeader(name, item);
         }
       });
-      state.responded = true;
+      respond(state, upstream.statusCode);
       for await (const chunk of upstream.body) {
         if (state.aborted) return upstream.body.destroy();
         let writable = true;

@@ -6,7 +6,7 @@ import {
   CircuitOpenError, InvalidSpeechRequestError, ProviderError, UpstreamInvalidRequestError, type CircuitRejection,
 } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
-import { sendError, statusLine, type ResponseState } from '../http/response.js';
+import { respond, sendError, statusLine, type ResponseState } from '../http/response.js';
 import { sendErrorWithRetryAfter } from '../limits/limit-responses.js';
 import type { HttpResponse } from '../uws.js';
 import type { SpeechPlan } from './speech-plan.js';
@@ -28,7 +28,7 @@ const CATEGORY_DETAILS: Record<UpstreamFailureCode, string> = {
 /** 503 provider_unavailable with the breaker's state, and how long an open breaker stays shut. */
 export function refuseOnBreaker(res: HttpResponse, state: ResponseState, provider: string, rejection: CircuitRejection): void {
   if (state.aborted || state.responded) return;
-  state.responded = true;
+  respond(state, ERROR_STATUS.provider_unavailable);
   const details = rejection.state === 'open'
     ? `${provider} is failing; its circuit breaker is open`
     : `${provider} is recovering; its circuit breaker lets one probe request through at a time`;
@@ -84,8 +84,8 @@ export function failBeforeAudio(
 
 function sendUpstreamError(res: HttpResponse, state: ResponseState, code: UpstreamFailureCode, details: string): void {
   if (state.aborted || state.responded) return;
-  state.responded = true;
   const status = code === 'upstream_timeout' ? UPSTREAM_TIMEOUT_STATUS : ERROR_STATUS.upstream_error;
+  respond(state, status);
   const body = JSON.stringify(errorBody('upstream_error', details, code));
   res.cork(() => res.writeStatus(statusLine(status)).writeHeader('content-type', 'application/json').end(body));
 }

@@ -8,7 +8,7 @@ import { reserveCredit } from '@voice-router/ledger';
 import { ProviderError, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { readBody } from '../http/request-body.js';
-import { sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
+import { countUnanswered, respond, sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
 import { routerEndCause, RouterEndedStream } from '../lifecycle/stream-end.js';
 import { endBeforeAudio, failBeforeAudio, refuseOnBreaker, sendUpstreamFailure } from './speech-failures.js';
@@ -20,6 +20,7 @@ const CONTENT_TYPES = { mp3: 'audio/mpeg', pcm: 'audio/l16;rate=24000;channels=1
 
 export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext): void {
   app.post('/v1/audio/speech', (res, req) => {
+    const arrivedAt = performance.now();
     const authorization = req.getHeader('authorization');
     const contentLength = req.getHeader('content-length');
     const abort = new AbortController();
@@ -31,7 +32,7 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
     const finished = context.inFlight.begin(abort);
     const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted);
     const held: HeldSlot = {};
-    handleSpeech(res, state, abort, authorization, body, context, held)
+    handleSpeech(res, state, abort, authorization, body, context, held, arrivedAt)
       .catch((error) => {
         context.logger.error('speech request failed unexpectedly', { error });
         sendError(res, state, 'internal_error');
@@ -39,6 +40,7 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
       .finally(() => {
         // The key's concurrency slot frees the moment its response has ended, however it ended.
         held.slot?.release();
+        countUnanswered(state);
         finished();
       });
   });
@@ -51,7 +53,7 @@ interface HeldSlot {
 
 async function handleSpeech(
   res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
-  bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext, held: HeldSlot,
+  bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext, held: HeldSlot, arrivedAt: number,
 ): Promise<void> {
   // Per-key limits: the rate and a concurrency slot in one step (one round trip on Redis), started as
   // soon as the key is known, so it overlaps the rest of the body's arrival. It reserves nothing and
@@ -71,10 +73,14 @@ async function handleSpeech(
   if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key is required (Authorization: Bearer pk_…)');
   if (credential.kind !== 'api_key') return sendError(res, state, 'scope_required', 'speech needs a pk_ API key, not a session token (create one with `vr keys create`)');
   const { key } = credential;
-  if (keyAdmission && !keyAdmission.ok) return sendLimitRefusal(res, state, keyAdmission.refusal);
+  if (keyAdmission && !keyAdmission.ok) {
+    context.metrics.limitRefused(keyAdmission.refusal.kind);
+    return sendLimitRefusal(res, state, keyAdmission.refusal);
+  }
   const planned = planSpeech(body.body, (id) => context.registry.descriptor(id));
   if (!planned.ok) return sendError(res, state, planned.code, planned.details);
   const { plan } = planned;
+  state.provider = plan.provider;
   if (!context.registry.isAvailable(plan.provider)) {
     return sendError(res, state, 'provider_unavailable', `${plan.provider} is not configured on this deployment (missing_api_key)`);
   }
@@ -91,7 +97,10 @@ async function handleSpeech(
   if (!reservation.ok) {
     // Nothing goes upstream: a half-open breaker's probe slot is free for another request.
     admission.permit.release();
-    if (reservation.reason !== 'insufficient_credit') return sendSpendCapRefusal(res, state, reservation);
+    if (reservation.reason !== 'insufficient_credit') {
+      context.metrics.limitRefused(reservation.reason === 'daily_spend_cap' ? 'daily_spend' : 'monthly_spend');
+      return sendSpendCapRefusal(res, state, reservation);
+    }
     return sendError(res, state, 'insufficient_credit', `this request costs ${plan.costMicros} micro-dollars; add credit or shorten the input`);
   }
   const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>
@@ -108,7 +117,7 @@ async function handleSpeech(
       if (ended) return endBeforeAudio(res, state, plan, ended, settleVoid);
       return failBeforeAudio(res, state, plan, error, settleVoid, context);
     }
-    await streamAudio(res, state, abort.signal, plan, reservationId, result, context, settleVoid);
+    await streamAudio(res, state, abort.signal, plan, reservationId, result, context, settleVoid, arrivedAt);
   } finally {
     clearTimeout(deadline);
   }
@@ -120,13 +129,20 @@ function headerSafe(text: string): string {
 
 async function streamAudio(
   res: HttpResponse, state: ResponseState, signal: AbortSignal, plan: SpeechPlan, reservationId: string, result: SpeechResult,
-  context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void,
+  context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, arrivedAt: number,
 ): Promise<void> {
   const warnings = [...plan.warnings, ...result.warnings];
+  const counters = context.metrics.stream;
   let deliveredBytes = 0;
   let headersWritten = false;
   let upstreamFailed = false;
   let failure: unknown;
+  // Bytes handed to the server since it last reported the socket writable: held in user space.
+  let backlog = 0;
+  const clearBacklog = () => {
+    counters.backlogBytes -= backlog;
+    backlog = 0;
+  };
   try {
     for await (const chunk of result.audio) {
       if (state.aborted) break;
@@ -134,7 +150,9 @@ async function streamAudio(
       res.cork(() => {
         if (!headersWritten) {
           headersWritten = true;
-          state.responded = true;
+          respond(state, 200);
+          counters.activeStreams += 1;
+          context.metrics.firstAudio(plan.provider, (performance.now() - arrivedAt) / 1000);
           res.writeStatus(statusLine(200))
             .writeHeader('content-type', CONTENT_TYPES[plan.input.format])
             .writeHeader(SPEECH_HEADERS.provider, plan.provider)
@@ -145,7 +163,16 @@ async function streamAudio(
         writable = res.write(chunk);
       });
       deliveredBytes += chunk.byteLength;
-      if (!writable) await waitForWritable(res, state, signal);
+      counters.audioBytes += chunk.byteLength;
+      if (writable) clearBacklog();
+      else {
+        counters.backpressureEvents += 1;
+        backlog += chunk.byteLength;
+        counters.backlogBytes += chunk.byteLength;
+        if (backlog > counters.maxBacklogBytes) counters.maxBacklogBytes = backlog;
+        await waitForWritable(res, state, signal);
+        clearBacklog();
+      }
       // The router's deadline or a shutdown: stop here rather than pull another chunk from upstream.
       if (signal.aborted) break;
     }
@@ -157,6 +184,9 @@ async function streamAudio(
         provider: plan.provider, deliveredBytes, category: error instanceof ProviderError ? error.category : 'unknown',
       });
     }
+  } finally {
+    clearBacklog();
+    if (headersWritten) counters.activeStreams -= 1;
   }
 
   if (state.aborted) {

@@ -14,6 +14,8 @@ export interface SelectedServer {
   implementation: ServerImplementation;
   /** For the start-up log line: the native package and version, or the adapter and why it was chosen. */
   description: string;
+  /** What provides it (for the server-info metric): the native package and its version, or node:http and Node's. */
+  build: { package: string; version: string };
 }
 
 export function selectServer(choice: ServerChoice, options: NodeHttpAppOptions = {}): SelectedServer {
@@ -21,10 +23,16 @@ export function selectServer(choice: ServerChoice, options: NodeHttpAppOptions =
     server: createNodeHttpServer(options),
     implementation: 'node-http',
     description: `node:http adapter on Node ${process.version} (${why})`,
+    build: { package: 'node:http', version: process.version },
   });
   if (choice === 'node') return adapter('DATA_PLANE_SERVER=node');
   const native = loadNativeUws();
-  if (native.ok) return { server: native.server, implementation: 'uws-native', description: `uWebSockets.js native build ${native.version}` };
+  if (native.ok) {
+    return {
+      server: native.server, implementation: 'uws-native', description: `uWebSockets.js native build ${native.version}`,
+      build: { package: native.packageName, version: native.packageVersion },
+    };
+  }
   if (choice === 'uws') {
     throw new Error(`DATA_PLANE_SERVER=uws, but the native uWebSockets.js build does not load on Node ${process.version} ${process.platform}-${process.arch}: ${native.reason}`);
   }

@@ -20,7 +20,9 @@ const nativeRequest = (req: UwsTypes.HttpRequest): HttpRequest => req;
 const nativeApp = (app: UwsTypes.TemplatedApp): TemplatedApp => app;
 void [nativeResponse, nativeRequest, nativeApp];
 
-export type NativeLoad = { ok: true; server: HttpServerModule; version: string } | { ok: false; reason: string };
+export type NativeLoad =
+  | { ok: true; server: HttpServerModule; version: string; packageName: string; packageVersion: string }
+  | { ok: false; reason: string };
 
 let cached: NativeLoad | undefined;
 
@@ -34,7 +36,9 @@ function loadRepublishedOfficialBuild(): NativeLoad {
     const uws = require(REPUBLISHED_OFFICIAL_BUILD) as typeof UwsTypes;
     const manifest = require(path.join(path.dirname(require.resolve(REPUBLISHED_OFFICIAL_BUILD)), 'package.json')) as { version: string };
     const server: HttpServerModule = uws;
-    return { ok: true, server, version: `${REPUBLISHED_OFFICIAL_BUILD}@${manifest.version}` };
+    return {
+      ok: true, server, version: `${REPUBLISHED_OFFICIAL_BUILD}@${manifest.version}`, packageName: REPUBLISHED_OFFICIAL_BUILD, packageVersion: manifest.version,
+    };
   } catch (error) {
     return { ok: false, reason: `${REPUBLISHED_OFFICIAL_BUILD}: ${lastLine(error)}` };
   }
@@ -50,7 +54,7 @@ export function loadNativeUws(): NativeLoad {
     const binary = path.join(packageDirectory, 'binaries', `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`);
     const uws = require(binary) as typeof UwsTypes;
     const server: HttpServerModule = uws;
-    cached = { ok: true, server, version: `${PACKAGE}@${manifest.version}` };
+    cached = { ok: true, server, version: `${PACKAGE}@${manifest.version}`, packageName: PACKAGE, packageVersion: manifest.version };
   } catch (error) {
     // Not having the republished build installed is the normal case outside the images.
     const officialMissing = /Cannot find (module|package)/.test(official.reason);

@@ -12,6 +12,8 @@ export interface BreakerSettings {
   cooldownMs: number;
   /** How long a probe slot taken by admit() waits for its run() before another request may take it. */
   probeClaimTtlMs: number;
+  /** Called each time the circuit opens (metrics). */
+  onBreak?(): void;
 }
 
 export type BreakerView = { state: 'closed' } | CircuitRejection;
@@ -54,6 +56,7 @@ export class ProviderBreaker {
     this.#policy.onBreak(() => {
       this.#openedAt = Date.now();
       this.#claim = undefined;
+      settings.onBreak?.();
     });
   }
 

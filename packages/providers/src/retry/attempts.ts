@@ -1,7 +1,7 @@
 // Runs one synthesis with retries before the first audio byte: exponential backoff with jitter, stretched
 // to an upstream's Retry-After when that still fits within one attempt's deadline.
 
-import { ProviderError } from '../errors.js';
+import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
 import type { SpeechAdapter, SpeechInput, SpeechResult } from '../types.js';
 import { backoffDelayMs, sleep } from './backoff.js';
 
@@ -12,19 +12,35 @@ export interface AttemptSettings {
   backoffBaseMs: number;
 }
 
+/** How one attempt ended: ok (audio began), the failure's category, aborted, rejected (invalid request), or error. */
+export type AttemptOutcome = 'ok' | 'aborted' | 'rejected' | 'error' | ProviderError['category'];
+
+/** Told about every upstream attempt (metrics). `attempt` counts from 1; every later one is a retry. */
+export type AttemptObserver = (provider: string, attempt: number, outcome: AttemptOutcome) => void;
+
+function outcomeOf(error: unknown, signal: AbortSignal): AttemptOutcome {
+  if (signal.aborted) return 'aborted';
+  if (error instanceof ProviderError) return error.category;
+  return error instanceof InvalidSpeechRequestError ? 'rejected' : 'error';
+}
+
 export async function synthesizeWithRetries(
   adapter: SpeechAdapter,
   input: SpeechInput,
   signal: AbortSignal,
   settings: AttemptSettings,
+  observe?: AttemptObserver,
 ): Promise<SpeechResult> {
   for (let attempt = 1; ; attempt += 1) {
     signal.throwIfAborted();
     let wait: number;
     try {
       // Once this resolves the first byte is in hand: later failures surface while iterating, never here.
-      return await adapter.synthesize(input, { signal });
+      const result = await adapter.synthesize(input, { signal });
+      observe?.(adapter.descriptor.id, attempt, 'ok');
+      return result;
     } catch (error) {
+      observe?.(adapter.descriptor.id, attempt, outcomeOf(error, signal));
       if (signal.aborted) throw signal.reason;
       if (!(error instanceof ProviderError)) throw error;
       error.attempts = attempt;

@@ -1,0 +1,22 @@
+// One Prometheus registry per process (the embedded process holds every app in one). Each app asks for
+// the metric groups it owns; a group is created once per registry, so two apps in one process share it.
+import { collectDefaultMetrics, Registry } from 'prom-client';
+
+export type MetricsRegistry = Registry;
+
+/** A registry with the standard process and Node.js metrics (process_cpu_seconds_total, nodejs_heap_size_used_bytes, …). */
+export function createMetricsRegistry(options: { defaultMetrics?: boolean } = {}): MetricsRegistry {
+  const registry = new Registry();
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+const groups = new WeakMap<MetricsRegistry, Map<string, unknown>>();
+
+/** The group `name` of this registry, created by `create` the first time it is asked for. */
+export function metricGroup<Group>(registry: MetricsRegistry, name: string, create: (registry: MetricsRegistry) => Group): Group {
+  let byName = groups.get(registry);
+  if (!byName) groups.set(registry, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, create(registry));
+  return byName.get(name) as Group;
+}

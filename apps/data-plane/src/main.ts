@@ -2,14 +2,14 @@
 import { openDatabase } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
 import { createQueueSettler } from '@voice-router/settlement';
-import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, onShutdown, parseEnvironment, scrubSecrets, secretSettings } from '@voice-router/service-kit';
 import { startDataPlane } from './data-plane.js';
 import { dataPlaneEnvironmentSchema, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings } from './environment.js';
 import { startKeyLimiter } from './limits/request-limits.js';
 
 async function main() {
   const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
-  const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL });
+  const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
   const registry = createProviderRegistry(providerSettings(environment));
   const settler = createQueueSettler({
@@ -36,6 +36,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`);
+  process.stderr.write(scrubSecrets(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`));
   process.exit(1);
 });

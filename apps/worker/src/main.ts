@@ -2,12 +2,12 @@
 // Scale it independently of the data plane; any number of workers can run at once.
 import { openDatabase } from '@voice-router/ledger';
 import { createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
-import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, onShutdown, parseEnvironment, scrubSecrets, secretSettings } from '@voice-router/service-kit';
 import { workerEnvironmentSchema } from './environment.js';
 
 async function main() {
   const environment = parseEnvironment('worker', workerEnvironmentSchema);
-  const logger = createLogger({ name: 'worker', level: environment.LOG_LEVEL });
+  const logger = createLogger({ name: 'worker', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
   const worker = await startSettlementWorker({
     redisUrl: environment.REDIS_URL,
@@ -27,6 +27,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`);
+  process.stderr.write(scrubSecrets(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`));
   process.exit(1);
 });

@@ -11,6 +11,7 @@ import { createInFlightRequests } from './lifecycle/in-flight.js';
 import { createRequestLimits } from './limits/request-limits.js';
 import { failRequest } from './http/response.js';
 import { guardRoutes } from './http/route-guard.js';
+import { logRequests } from './logging/request-log.js';
 import { createStreamMetrics, instrumentApp, registerMetricsRoute } from './metrics/stream-metrics.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
@@ -90,8 +91,9 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     instrumented = instrumentApp(app, metrics);
     options.logger.warn('DATA_PLANE_METRICS is on: GET /internal/metrics answers on loopback (benchmarks only)');
   }
+  // Probes are not logged (a load balancer asks every few seconds); every other request gets one line.
   registerHealthRoutes(guardRoutes(app, options.logger), context);
-  const routes = guardRoutes(instrumented, options.logger);
+  const routes = guardRoutes(logRequests(instrumented, options.logger), options.logger);
   registerSpeechRoute(routes, context);
   registerWalletRoutes(routes, context);
   registerCatalogRoutes(routes, context);

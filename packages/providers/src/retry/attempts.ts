@@ -2,7 +2,7 @@
 // to an upstream's Retry-After when that still fits within one attempt's deadline.
 
 import { ProviderError } from '../errors.js';
-import type { SpeechAdapter, SpeechInput, SpeechResult } from '../types.js';
+import type { SpeechAdapter, SpeechInput, SpeechResult, SynthesisContext } from '../types.js';
 import { backoffDelayMs, sleep } from './backoff.js';
 
 export interface AttemptSettings {
@@ -15,15 +15,16 @@ export interface AttemptSettings {
 export async function synthesizeWithRetries(
   adapter: SpeechAdapter,
   input: SpeechInput,
-  signal: AbortSignal,
+  context: SynthesisContext,
   settings: AttemptSettings,
 ): Promise<SpeechResult> {
+  const { signal } = context;
   for (let attempt = 1; ; attempt += 1) {
     signal.throwIfAborted();
     let wait: number;
     try {
       // Once this resolves the first byte is in hand: later failures surface while iterating, never here.
-      return await adapter.synthesize(input, { signal });
+      return await adapter.synthesize(input, context);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (!(error instanceof ProviderError)) throw error;

@@ -26,6 +26,8 @@ describe('the secret scrubber', () => {
     expect(scrubSecrets('connect postgresql://postgres:hunter2secret@db:5432/vr refused'))
       .toBe('connect postgresql://postgres:[redacted]@db:5432/vr refused');
     expect(scrubSecrets('redis://:p4ss@127.0.0.1:6379')).toBe('redis://:[redacted]@127.0.0.1:6379');
+    // The data plane logs proxied paths; an invitation link carries its token in the path.
+    expect(scrubSecrets('{"path":"/console/invitations/vr_invite_AbCdEf0123456789-_xyzXYZ"}')).toBe('{"path":"/console/invitations/[redacted]"}');
   });
 
   it('hides JSON members whose names say secret, at any depth, and keeps their ids and hashes', () => {

@@ -35,7 +35,7 @@ export const controlPlaneEnvironmentSchema = z.object({
   /** With it, attempt limits are counted in Redis and shared by every control-plane replica. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_PREFIX: z.string().min(1).default('vr'),
-  /** debug | info | warn | error | silent (nothing, request lines included). */
+  /** debug | info | warn | error | silent (nothing). */
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 

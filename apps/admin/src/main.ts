@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DataDirLockedError, openDatabase, processAlive } from '@voice-router/ledger';
 import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './commands.js';
 import { adminFilePath, type AdminEndpointFile } from './admin-server.js';
+import { scrubSecrets } from '@voice-router/service-kit';
 
 const USAGE = `usage: npm run admin -- <command> [options]
   create-user  --email <email>
@@ -112,7 +113,7 @@ async function main() {
   try {
     command = parseArguments(argv);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(`${scrubSecrets((error as Error).message)}\n\n${USAGE}\n`);
     process.exit(2);
   }
   const result = await run(command);
@@ -122,7 +123,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error) => {
-    process.stderr.write(`admin: ${(error as Error).message}\n`);
+    process.stderr.write(`admin: ${scrubSecrets((error as Error).message)}\n`);
     process.exit(1);
   },
 );

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@voice-router/test-support';
+import { captureLogs, freePort } from '@voice-router/test-support';
 
 export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const vrBinary = path.join(repositoryRoot, 'apps', 'cli', 'dist', 'main.js');
@@ -40,6 +40,7 @@ export async function startService(environment: Record<string, string> = {}): Pr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collect(child);
+  captureLogs('embedded-cli-e2e', child);
   const baseUrl = `http://127.0.0.1:${port}`;
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {

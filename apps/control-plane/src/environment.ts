@@ -1,6 +1,6 @@
 // The control plane's configuration as a process of its own (scaled-out mode).
 import { KEY_LIMIT_BOUNDS } from '@voice-router/contracts';
-import { metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
+import { LOG_LEVELS, metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { DEFAULT_KEY_LIMITS } from './key-limits.js';
 
@@ -35,7 +35,8 @@ export const controlPlaneEnvironmentSchema = z.object({
   /** With it, attempt limits are counted in Redis and shared by every control-plane replica. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_PREFIX: z.string().min(1).default('vr'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** debug | info | warn | error | silent (nothing). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   ...metricsEnvironmentShape,
 });
 

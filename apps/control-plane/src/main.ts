@@ -1,6 +1,6 @@
 // The control plane as its own process (scaled-out mode).
 import { openDatabase } from '@voice-router/ledger';
-import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, startProcessMetrics } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
 import { createControlPlaneApp } from './control-plane.js';
 import { controlPlaneEnvironmentSchema, controlPlaneSettings } from './environment.js';
 import { listen } from './listen.js';
@@ -8,7 +8,7 @@ import { createRateLimitStore } from './security/rate-limiter.js';
 
 async function main() {
   const environment = parseEnvironment('control-plane', controlPlaneEnvironmentSchema);
-  const logger = createLogger({ name: 'control-plane', level: environment.LOG_LEVEL });
+  const logger = createLogger({ name: 'control-plane', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
   const metrics = await startProcessMetrics(metricsSettings(environment), environment.HOST, logger);
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: 5 });
   const rateLimits = await createRateLimitStore({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, logger });
@@ -21,6 +21,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`);
+  process.stderr.write(scrubSecrets(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`));
   process.exit(1);
 });

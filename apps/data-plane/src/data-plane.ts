@@ -13,6 +13,7 @@ import { failRequest } from './http/response.js';
 import { guardRoutes } from './http/route-guard.js';
 import { countRoutes } from './metrics/count-routes.js';
 import { createDataPlaneMetrics, METRICS_OFF, registerDataPlaneSources } from './metrics/data-plane-metrics.js';
+import { logRequests } from './logging/request-log.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -92,8 +93,10 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   }
   const app = server.App();
   // Decided once here: without metrics the routes get the bare app and no request pays for counting.
-  const routes = guardRoutes(countRoutes(app, metrics), options.logger);
-  registerHealthRoutes(routes, context);
+  const counted = countRoutes(app, metrics);
+  // Probes are counted but not logged (a load balancer asks every few seconds); every other request gets one line.
+  registerHealthRoutes(guardRoutes(counted, options.logger), context);
+  const routes = guardRoutes(logRequests(counted, options.logger), options.logger);
   registerSpeechRoute(routes, context);
   registerWalletRoutes(routes, context);
   registerCatalogRoutes(routes, context);

@@ -1,6 +1,6 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
 import { providerModules, providerSettingsFromEnvironment, settingsEnvironmentShape } from '@voice-router/providers';
-import { checkStreamBound, metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
+import { checkStreamBound, LOG_LEVELS, metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { SERVER_CHOICES } from './server/select-server.js';
 
@@ -27,7 +27,8 @@ export const dataPlaneEnvironmentShape = {
   ...providerEnvironmentShape,
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** debug | info | warn | error | silent (nothing, request lines included). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   STREAM_MAX_DURATION_MS: z.coerce.number().int().min(1_000).default(300_000),
   /** Read here too so a data plane refuses to start with a reaper bound that would void live streams. */

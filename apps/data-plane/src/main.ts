@@ -2,7 +2,7 @@
 import { openDatabase } from '@voice-router/ledger';
 import { createProviderRegistry } from '@voice-router/providers';
 import { createQueueSettler } from '@voice-router/settlement';
-import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, startProcessMetrics } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
 import { upstreamObserver } from './metrics/data-plane-metrics.js';
 import { startDataPlane } from './data-plane.js';
 import { dataPlaneEnvironmentSchema, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings } from './environment.js';
@@ -10,7 +10,7 @@ import { startKeyLimiter } from './limits/request-limits.js';
 
 async function main() {
   const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
-  const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL });
+  const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
   // Metrics first: the provider registry reports its attempts and breakers to it from the start.
   const metrics = await startProcessMetrics(metricsSettings(environment), environment.HOST, logger);
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
@@ -39,6 +39,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`);
+  process.stderr.write(scrubSecrets(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`));
   process.exit(1);
 });

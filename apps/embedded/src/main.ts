@@ -1,6 +1,6 @@
 // `npm start`: the whole router in one process, then a short note on what to do next.
 import { DataDirLockedError } from '@voice-router/ledger';
-import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, flushLogs, onShutdown, parseEnvironment, scrubSecrets, secretSettings } from '@voice-router/service-kit';
 import { embeddedEnvironmentSchema } from './environment.js';
 import { startEmbeddedService } from './embedded-service.js';
 
@@ -23,15 +23,17 @@ function nextSteps(baseUrl: string): string {
 
 async function main() {
   const environment = parseEnvironment('voice-router', embeddedEnvironmentSchema);
-  const logger = createLogger({ name: 'voice-router', level: environment.LOG_LEVEL });
+  const logger = createLogger({ name: 'voice-router', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
   const service = await startEmbeddedService(environment, logger);
   logger.info('started', { url: service.baseUrl, mode: service.mode, pid: process.pid });
+  // Our log lines first (they are written asynchronously), then the note for people.
+  flushLogs();
   process.stdout.write(nextSteps(service.baseUrl));
   onShutdown([() => service.close()], (message) => logger.info(message), { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 });
 }
 
 main().catch((error) => {
   const expected = error instanceof ConfigurationError || error instanceof DataDirLockedError;
-  process.stderr.write(`${expected ? `voice-router: ${error.message}` : (error as Error).stack}\n`);
+  process.stderr.write(scrubSecrets(`${expected ? `voice-router: ${error.message}` : (error as Error).stack}\n`));
   process.exit(1);
 });

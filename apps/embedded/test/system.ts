@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createTestDatabase, flushRedisPrefix, freePort, redisUrl, uniqueRedisPrefix, type TestDatabase,
+  captureLogs, createTestDatabase, flushRedisPrefix, freePort, redisUrl, uniqueRedisPrefix, type TestDatabase,
 } from '@voice-router/test-support';
 
 export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -53,7 +53,8 @@ interface ManagedProcess {
 /** Passed on from the test's own environment: CI forces the node:http data-plane server with it. */
 const inherited = process.env.DATA_PLANE_SERVER ? { DATA_PLANE_SERVER: process.env.DATA_PLANE_SERVER } : {};
 
-function startProcess(name: string, args: string[], environment: Record<string, string>): ManagedProcess {
+/** Starts one process; a service's output is also kept for the run's secret scan (`logs: true`). */
+function startProcess(name: string, args: string[], environment: Record<string, string>, logs = true): ManagedProcess {
   // process.execPath: the processes run on the Node that runs the suite (20, or 24 via scripts/with-node.mjs).
   const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
@@ -63,6 +64,7 @@ function startProcess(name: string, args: string[], environment: Record<string, 
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  if (logs) captureLogs(name, child);
   return { name, child, output };
 }
 
@@ -84,7 +86,8 @@ async function waitUntilServing(url: string, managed: ManagedProcess[], timeoutM
 
 function runAdmin(environment: Record<string, string>, args: string[]): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    const managed = startProcess('admin', [entry('admin'), ...args], environment);
+    // Not a log: the admin CLI prints the pk_ keys it creates, by design.
+    const managed = startProcess('admin', [entry('admin'), ...args], environment, false);
     managed.child.on('exit', (code) => {
       const text = managed.output.join('');
       if (code !== 0) return reject(new Error(`admin ${args.join(' ')} failed (${code}): ${text}`));

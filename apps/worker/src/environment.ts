@@ -1,5 +1,5 @@
 // The worker's configuration.
-import { checkStreamBound, metricsEnvironmentShape } from '@voice-router/service-kit';
+import { checkStreamBound, LOG_LEVELS, metricsEnvironmentShape } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 export const workerEnvironmentSchema = z
@@ -13,7 +13,8 @@ export const workerEnvironmentSchema = z
   STREAM_MAX_DURATION_MS: z.coerce.number().int().min(1_000).default(300_000),
   REAPER_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** debug | info | warn | error | silent (nothing). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Where the listener of /metrics, /healthz and /readyz binds (the worker serves nothing else); the images set 0.0.0.0. */
   HOST: z.string().default('127.0.0.1'),
   ...metricsEnvironmentShape,

@@ -3,14 +3,14 @@
 // only its probes (/healthz, /readyz) on METRICS_PORT.
 import { openDatabase } from '@voice-router/ledger';
 import { createProducerClient, createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
-import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, startProcessMetrics } from '@voice-router/service-kit';
+import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
 import { workerEnvironmentSchema } from './environment.js';
 import { handleHealthRequest, type HealthChecks } from './health-server.js';
 import { workerMetrics } from './metrics/worker-metrics.js';
 
 async function main() {
   const environment = parseEnvironment('worker', workerEnvironmentSchema);
-  const logger = createLogger({ name: 'worker', level: environment.LOG_LEVEL });
+  const logger = createLogger({ name: 'worker', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
   // Readiness pings Redis on its own fail-fast client: the consumer's connection waits for Redis forever.
   const probeRedis = createProducerClient(environment.REDIS_URL);
@@ -52,6 +52,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`);
+  process.stderr.write(scrubSecrets(`${error instanceof ConfigurationError ? error.message : (error as Error).stack}\n`));
   process.exit(1);
 });

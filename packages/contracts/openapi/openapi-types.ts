@@ -712,7 +712,10 @@ export interface operations {
     createSpeech: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description W3C Trace Context. A valid one is continued on the provider call (same trace id, the router's own parent id) and its trace id is logged; an invalid one is ignored. */
+                traceparent?: string;
+            };
             path?: never;
             cookie?: never;
         };

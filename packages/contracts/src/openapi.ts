@@ -129,6 +129,10 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
             'Each provider has a circuit breaker per process: after consecutive upstream failures it opens and speech to that provider answers 503 provider_unavailable at once, before anything is reserved, ' +
             'until a cooldown has passed; then one probe request goes upstream (others still get 503) and its first audio byte closes the breaker, its failure reopens it.',
           security: bearer,
+          parameters: [{
+            name: 'traceparent', in: 'header', required: false, schema: { type: 'string', pattern: '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}(-.*)?$' },
+            description: 'W3C Trace Context. A valid one is continued on the provider call (same trace id, the router\'s own parent id) and its trace id is logged; an invalid one is ignored.',
+          }],
           requestBody: { required: true, ...json('SpeechRequest') },
           responses: {
             '200': {

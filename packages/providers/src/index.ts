@@ -10,6 +10,7 @@ export type {
   SpeechAdapter,
   SpeechInput,
   SpeechResult,
+  SynthesisContext,
   VoiceDescriptor,
 } from './types.js';
 export { NEVER_SMOKE_TESTED } from './types.js';

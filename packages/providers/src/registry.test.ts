@@ -225,3 +225,15 @@ describe('registry with the default provider list', () => {
     }
   });
 });
+
+describe('registry trace context', () => {
+  it('sends the traceparent it is given on every attempt, and none when it is given none', async () => {
+    await setUp();
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-b7ad6b7169203331-01';
+    fake.setBehavior({ status: 503, times: 1 });
+    await collect((await registry.synthesize('openai', openAIInput(), { signal: new AbortController().signal, traceparent })).audio);
+    expect(fake.requests.map((request) => request.headers.traceparent)).toEqual([traceparent, traceparent]);
+    await collect((await synthesize()).audio);
+    expect(fake.requests.at(-1)!.headers).not.toHaveProperty('traceparent');
+  });
+});

@@ -8,7 +8,7 @@ import { ConnectionPools, type ConnectionPoolOptions } from './http/connection-p
 import type { ProviderModule } from './provider-module.js';
 import { providerModules } from './provider-list.js';
 import { synthesizeWithRetries, type AttemptObserver, type AttemptSettings } from './retry/attempts.js';
-import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult } from './types.js';
+import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult, SynthesisContext } from './types.js';
 
 export interface CircuitBreakerConfig {
   /** Consecutive upstream failures (each request counts once, after its retries) that open the circuit. Default 5. */
@@ -66,7 +66,7 @@ export interface ProviderRegistry {
    * byte; never retries once audio flowed. Rejects with the caller's abort reason when `signal` aborts, and
    * with CircuitOpenError when the breaker refuses (checked again even with a permit).
    */
-  synthesize(providerId: string, input: SpeechInput, context: { signal: AbortSignal; permit?: BreakerPermit }): Promise<SpeechResult>;
+  synthesize(providerId: string, input: SpeechInput, context: SynthesisContext & { permit?: BreakerPermit }): Promise<SpeechResult>;
   close(): Promise<void>;
 }
 
@@ -154,9 +154,9 @@ export function createProviderRegistry(
     isAvailable: (id) => entries.get(id)?.adapter !== undefined,
     admit: (id) => configuredEntry(id).breaker.admit(),
 
-    async synthesize(providerId, input, { signal, permit }) {
+    async synthesize(providerId, input, { signal, permit, traceparent }) {
       const { adapter, breaker } = configuredEntry(providerId);
-      return breaker.run(permit, signal, () => synthesizeWithRetries(adapter, input, signal, attempts, config.observer?.attempt));
+      return breaker.run(permit, signal, () => synthesizeWithRetries(adapter, input, { signal, traceparent }, attempts, config.observer?.attempt));
     },
 
     async close() {

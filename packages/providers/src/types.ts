@@ -82,8 +82,18 @@ export interface SpeechResult {
   audio: AsyncIterable<Uint8Array>;
 }
 
+/** What a synthesis call carries besides its input. */
+export interface SynthesisContext {
+  signal: AbortSignal;
+  /**
+   * W3C `traceparent` for the upstream call (the caller's trace id, the router's span id), already
+   * validated; HTTP adapters send it as a header, others ignore it. Absent when the caller sent none.
+   */
+  traceparent?: string;
+}
+
 export interface SpeechAdapter {
   readonly descriptor: ProviderDescriptor;
-  synthesize(input: SpeechInput, context: { signal: AbortSignal }): Promise<SpeechResult>;
+  synthesize(input: SpeechInput, context: SynthesisContext): Promise<SpeechResult>;
   close(): Promise<void>;
 }

@@ -1,5 +1,7 @@
 // @voice-router/service-kit: what every app needs at its edges: logging, configuration, shutdown.
-export { createLogger, redact, type Logger, type LogLevel } from './logger.js';
+export { createLogger, flushLogs, secretSettings, LOG_LEVELS, REDACT_PATHS, type Logger, type LoggerOptions, type LogLevel } from './logger.js';
+export { createSecretScrubber, scrubSecrets, REDACTED, type SecretScrubber } from './secret-scrubber.js';
+export { parseTraceparent, childTraceparent, newSpanId, type TraceContext } from './trace-context.js';
 export { parseEnvironment, booleanFlag, checkStreamBound, ConfigurationError } from './environment.js';
 export { onShutdown } from './shutdown.js';
 export { hashPassword, verifyPassword, passwordProblem } from './password-hashing.js';

@@ -1,6 +1,8 @@
 // Runs cleanup steps once on SIGINT/SIGTERM, in reverse order of registration, then exits. A stop that
 // takes longer than `timeoutMs` (a step waiting on a dead dependency) exits anyway, non-zero, so an
-// orchestrator never has to escalate to SIGKILL on its own.
+// orchestrator never has to escalate to SIGKILL on its own. Log lines still buffered are written out last.
+import { flushLogs } from './logger.js';
+
 export interface ShutdownOptions {
   /** Upper bound for all steps together. Default 60 s. */
   timeoutMs?: number;
@@ -17,6 +19,7 @@ export function onShutdown(
     const timeoutMs = options.timeoutMs ?? 60_000;
     setTimeout(() => {
       log(`shutdown did not finish within ${timeoutMs} ms; exiting`);
+      flushLogs();
       process.exit(1);
     }, timeoutMs).unref();
     for (const step of [...steps].reverse()) {
@@ -26,6 +29,7 @@ export function onShutdown(
         // Keep closing the rest; the process is going away anyway.
       }
     }
+    flushLogs();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

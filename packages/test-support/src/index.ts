@@ -10,3 +10,5 @@ export { ffprobeAvailable, probeAudio, startsWithMp3FrameSync, wrapPcmInWav, typ
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { startPrivateRedis, redisServerAvailable, type PrivateRedis } from './redis-server.js';
 export { findNginx, nginxTemplatePath, renderNginxConfig, startNginx, type NginxOptions, type RoutedRequest, type RunningNginx } from './nginx.js';
+export { captureLogs, testLogDirectory, LOG_DIRECTORY_VARIABLE } from './log-capture.js';
+export { scanLogDirectory, scanText, SECRET_PATTERNS, type LogFinding } from './log-scan.js';

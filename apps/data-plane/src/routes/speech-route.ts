@@ -4,10 +4,12 @@
 // mid-stream is not, and the response is cut without its final chunk so the client sees truncation.
 import crypto from 'node:crypto';
 import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS } from '@voice-router/contracts';
+import { childTraceparent, parseTraceparent } from '@voice-router/service-kit';
 import { reserveCredit } from '@voice-router/ledger';
 import { ProviderError, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { readBody } from '../http/request-body.js';
+import { annotateRequest } from '../logging/request-log.js';
 import { countUnanswered, respond, sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
 import { routerEndCause, RouterEndedStream } from '../lifecycle/stream-end.js';
@@ -23,6 +25,12 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
     const arrivedAt = performance.now();
     const authorization = req.getHeader('authorization');
     const contentLength = req.getHeader('content-length');
+    // The request id is the reservation id too: X-Request-Id, the request's log line and the ledger agree.
+    const requestId = crypto.randomUUID();
+    // A caller's valid W3C traceparent continues upstream with our span; an invalid one is ignored.
+    const trace = parseTraceparent(req.getHeader('traceparent'));
+    annotateRequest(res, { requestId, traceId: trace?.traceId });
+    const upstream: UpstreamCall = { requestId, traceparent: trace && childTraceparent(trace) };
     const abort = new AbortController();
     const state = trackAbort(res, () => abort.abort());
     if (context.inFlight.draining) {
@@ -32,7 +40,7 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
     const finished = context.inFlight.begin(abort);
     const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted);
     const held: HeldSlot = {};
-    handleSpeech(res, state, abort, authorization, body, context, held, arrivedAt)
+    handleSpeech(res, state, abort, authorization, body, context, held, arrivedAt, upstream)
       .catch((error) => {
         context.logger.error('speech request failed unexpectedly', { error });
         sendError(res, state, 'internal_error');
@@ -51,9 +59,15 @@ interface HeldSlot {
   slot?: StreamSlot;
 }
 
+/** Decided when the request arrives: its id (= reservation id) and the traceparent for the upstream call. */
+interface UpstreamCall {
+  requestId: string;
+  traceparent?: string;
+}
+
 async function handleSpeech(
   res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
-  bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext, held: HeldSlot, arrivedAt: number,
+  bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext, held: HeldSlot, arrivedAt: number, upstream: UpstreamCall,
 ): Promise<void> {
   // Per-key limits: the rate and a concurrency slot in one step (one round trip on Redis), started as
   // soon as the key is known, so it overlaps the rest of the body's arrival. It reserves nothing and
@@ -81,6 +95,7 @@ async function handleSpeech(
   if (!planned.ok) return sendError(res, state, planned.code, planned.details);
   const { plan } = planned;
   state.provider = plan.provider;
+  annotateRequest(res, { provider: plan.provider });
   if (!context.registry.isAvailable(plan.provider)) {
     return sendError(res, state, 'provider_unavailable', `${plan.provider} is not configured on this deployment (missing_api_key)`);
   }
@@ -88,7 +103,7 @@ async function handleSpeech(
   const admission = context.registry.admit(plan.provider);
   if (!admission.ok) return refuseOnBreaker(res, state, plan.provider, admission.rejection);
 
-  const reservationId = crypto.randomUUID();
+  const reservationId = upstream.requestId;
   const reservation = await reserveCredit(context.sql, {
     reservationId, accountId: key.accountId, apiKeyId: key.id, amountMicros: plan.costMicros,
     provider: plan.provider, model: plan.input.modelId, characters: plan.characters,
@@ -110,7 +125,9 @@ async function handleSpeech(
   try {
     let result: SpeechResult;
     try {
-      result = await context.registry.synthesize(plan.provider, plan.input, { signal: abort.signal, permit: admission.permit });
+      result = await context.registry.synthesize(plan.provider, plan.input, {
+        signal: abort.signal, permit: admission.permit, traceparent: upstream.traceparent,
+      });
     } catch (error) {
       if (state.aborted) return settleVoid('client_closed');
       const ended = routerEndCause(abort.signal);

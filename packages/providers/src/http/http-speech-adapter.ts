@@ -91,9 +91,11 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
 
   return {
     descriptor: definition.descriptor,
-    async synthesize(input, { signal }) {
+    async synthesize(input, { signal, traceparent }) {
       checkKnownModel(definition.descriptor, input);
       const request = definition.buildRequest(input, credentials);
+      // The caller's trace continues upstream (W3C Trace Context); the mapping stays pure of it.
+      const headers = traceparent ? { ...request.headers, traceparent } : request.headers;
       if (!request.path.startsWith('/')) throw new InvalidSpeechRequestError('mapped path must be absolute');
       const audio = await openAudioStream({
         provider: definition.id,
@@ -104,7 +106,7 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
             definition.id,
             await sendSpeechRequest(
               pools.get(origin),
-              { method: request.method, path: basePath + request.path, headers: request.headers, body: request.body },
+              { method: request.method, path: basePath + request.path, headers, body: request.body },
               {
                 provider: definition.id,
                 signal: attemptSignal,

@@ -2,7 +2,7 @@
 // to an upstream's Retry-After when that still fits within one attempt's deadline.
 
 import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
-import type { SpeechAdapter, SpeechInput, SpeechResult } from '../types.js';
+import type { SpeechAdapter, SpeechInput, SpeechResult, SynthesisContext } from '../types.js';
 import { backoffDelayMs, sleep } from './backoff.js';
 
 export interface AttemptSettings {
@@ -27,16 +27,17 @@ function outcomeOf(error: unknown, signal: AbortSignal): AttemptOutcome {
 export async function synthesizeWithRetries(
   adapter: SpeechAdapter,
   input: SpeechInput,
-  signal: AbortSignal,
+  context: SynthesisContext,
   settings: AttemptSettings,
   observe?: AttemptObserver,
 ): Promise<SpeechResult> {
+  const { signal } = context;
   for (let attempt = 1; ; attempt += 1) {
     signal.throwIfAborted();
     let wait: number;
     try {
       // Once this resolves the first byte is in hand: later failures surface while iterating, never here.
-      const result = await adapter.synthesize(input, { signal });
+      const result = await adapter.synthesize(input, context);
       observe?.(adapter.descriptor.id, attempt, 'ok');
       return result;
     } catch (error) {

@@ -1,0 +1,109 @@
+// One JSON line per request when it ends: method, path, status, latency, body bytes sent (for speech:
+// the audio delivered), and what the route added (X-Request-Id, provider, trace id). Installed at
+// registration like the route guard; with LOG_LEVEL above info (warn, error, silent) nothing is
+// installed and requests pay nothing for it.
+import type { Logger } from '@voice-router/service-kit';
+import type { HttpRequest, HttpResponse, RouteHandler, TemplatedApp } from '../uws.js';
+
+/** What a route knows about its request that the line should carry. */
+export interface RequestAnnotations {
+  /** The X-Request-Id the response carries (speech: also the reservation id). */
+  requestId?: string;
+  provider?: string;
+  /** The caller's W3C trace id, when it sent a valid traceparent. */
+  traceId?: string;
+}
+
+interface RequestRecord extends RequestAnnotations {
+  method: string;
+  path: string;
+  started: number;
+  status: number;
+  bytes: number;
+  done: boolean;
+}
+
+const RECORD = Symbol('request log record');
+type RecordedResponse = HttpResponse & { [RECORD]?: RequestRecord };
+
+/** Adds to the request's line; does nothing when request logging is off. */
+export function annotateRequest(res: HttpResponse, annotations: RequestAnnotations): void {
+  const record = (res as RecordedResponse)[RECORD];
+  if (record) Object.assign(record, annotations);
+}
+
+function byteLength(chunk: string | Uint8Array | undefined): number {
+  if (chunk === undefined) return 0;
+  return typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+}
+
+/** How the response ended when not by a normal end(): the client left, or the router cut it. */
+type Ending = 'client_closed' | 'cut';
+
+function instrument(res: RecordedResponse, record: RequestRecord, logger: Logger): void {
+  const finish = (ending?: Ending) => {
+    if (record.done) return;
+    record.done = true;
+    logger.info('request', {
+      method: record.method,
+      path: record.path,
+      status: record.status,
+      latencyMs: Math.round((performance.now() - record.started) * 100) / 100,
+      bytes: record.bytes,
+      requestId: record.requestId,
+      provider: record.provider,
+      traceId: record.traceId,
+      ending,
+    });
+  };
+  const { writeStatus, write, end, close, onAborted } = res;
+  res[RECORD] = record;
+  res.writeStatus = (status) => {
+    record.status = Number.parseInt(status, 10);
+    return writeStatus.call(res, status);
+  };
+  res.write = (chunk) => {
+    // uWS answers 200 when a body is written without a status.
+    if (record.status === 0) record.status = 200;
+    record.bytes += byteLength(chunk);
+    return write.call(res, chunk);
+  };
+  res.end = (body, closeConnection) => {
+    if (record.status === 0) record.status = 200;
+    record.bytes += byteLength(body);
+    const result = end.call(res, body, closeConnection);
+    finish();
+    return result;
+  };
+  res.close = () => {
+    const result = close.call(res);
+    finish('cut');
+    return result;
+  };
+  res.onAborted = (handler) => onAborted.call(res, () => {
+    finish('client_closed');
+    handler();
+  });
+}
+
+/**
+ * The app as routes see it: every handler registered through it writes one line per request. Returns
+ * `app` itself when info lines are not written, so the off switch (LOG_LEVEL=warn|error|silent) is free.
+ */
+export function logRequests(app: TemplatedApp, logger: Logger): TemplatedApp {
+  if (!logger.isEnabled('info')) return app;
+  const wrap = (handler: RouteHandler): RouteHandler => (res: HttpResponse, req: HttpRequest) => {
+    const record: RequestRecord = {
+      method: req.getMethod().toUpperCase(), path: req.getUrl(), started: performance.now(), status: 0, bytes: 0, done: false,
+    };
+    instrument(res, record, logger);
+    return handler(res, req);
+  };
+  const logged: TemplatedApp = {
+    get: (pattern, handler) => (app.get(pattern, wrap(handler)), logged),
+    post: (pattern, handler) => (app.post(pattern, wrap(handler)), logged),
+    any: (pattern, handler) => (app.any(pattern, wrap(handler)), logged),
+    listen: (host, port, callback) => (app.listen(host, port, callback), logged),
+  };
+  return logged;
+}

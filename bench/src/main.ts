@@ -8,7 +8,7 @@ import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
 import { setupEmbedded, setupScaled, startLimitsOffTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
-import { benchOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
+import { benchOptions, ledgerOnlyOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
 import { gitState, writeResults, type BenchResults } from './report/write-results.js';
 import { runActivity } from './scenarios/activity.js';
 import { runAddedTtfb } from './scenarios/added-ttfb.js';
@@ -21,10 +21,15 @@ import { limitsOffTarget, referenceTargets, routerTarget } from './systems.js';
 import { limitsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false } } });
-const options = values['limits-only'] ? limitsOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false }, 'ledger-only': { type: 'boolean', default: false } },
+});
+const options = values['limits-only'] ? limitsOnlyOptions(benchOptions(values.quick!))
+  : values['ledger-only'] ? ledgerOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
 /** `--limits-only`: just the routers beside their KEY_LIMITS=off twins, one stream and short requests, more rounds. */
 const limitsOnly = values['limits-only']!;
+/** `--ledger-only`: just the money scenarios, 5 (one hot wallet) and 6 (settlement backlog), on the full sizes. */
+const ledgerOnly = values['ledger-only']!;
 waitForQuietStarts(options.waitForQuietStart);
 const started = performance.now();
 const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
@@ -33,7 +38,7 @@ const results: BenchResults = {
   startedAt: new Date().toISOString(),
   ...gitState(),
   quick: options.quick,
-  limitsOnly,
+  limitsOnly: limitsOnly || ledgerOnly,
   machine: machineSummary(),
   upstream: UPSTREAM_PACING,
   notes: [],
@@ -79,15 +84,15 @@ try {
   const all = [...(limitsOnly ? [] : referenceTargets(references)), ...routers];
   // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks.
   const limitsOff: Target[] = [];
-  for (const mode of modes) {
+  for (const mode of ledgerOnly ? [] : modes) {
     const twin = await startLimitsOffTwin(mode, environment, options.loadAccounts);
     twins.push(twin);
     limitsOff.push(limitsOffTarget(mode, twin, references));
   }
   log(`ready: ${[...all, ...limitsOff].map((target) => target.system).join(', ')}`);
 
-  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...limitsOff], options.ttfbLevels, options.warmupSeconds, log));
-  results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
+  if (!ledgerOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...limitsOff], options.ttfbLevels, options.warmupSeconds, log));
+  if (!ledgerOnly) results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
     runThroughputScenario([...all, ...limitsOff], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
   results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
   for (const row of results.scenarios.limits) {
@@ -104,7 +109,7 @@ try {
     };
     results.scenarios.hotWallet = (await eachMode((mode) =>
       scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
-    results.scenarios.activity = (await eachMode(async (mode) => {
+    if (!ledgerOnly) results.scenarios.activity = (await eachMode(async (mode) => {
       const rows = await scenario(`7. activity reads (${mode.router.mode})`, () =>
         runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));
       return (rows ?? []).map((row) => ({ ...row, seedSeconds: Math.round(mode.activity.seedSeconds) }));
@@ -112,7 +117,7 @@ try {
     // The slow-client scenario needs the data planes with metrics on. The full run profiles on its own
     // and restarts them with metrics; the quick run profiles with metrics already on and keeps them.
     let profiling: ProfilingSession | undefined;
-    await scenario('3. CPU profiles of the data planes', async () => {
+    if (!ledgerOnly) await scenario('3. CPU profiles of the data planes', async () => {
       profiling = await startProfiling(
         modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
         { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
@@ -124,7 +129,7 @@ try {
       await Promise.all(modes.map((mode) => mode.router.startDataPlane({ metrics: true })));
     });
     results.scenarios.slowStreams = [];
-    for (const target of all.filter((item) => item.system !== 'direct')) {
+    for (const target of ledgerOnly ? [] : all.filter((item) => item.system !== 'direct')) {
       const row = await scenario(`4. ${options.slowStreams.streams} slow streams (${target.system})`, () => runSlowStreams(target, options.slowStreams, options.slowStreamPauseMs));
       if (row) results.scenarios.slowStreams.push(row);
     }

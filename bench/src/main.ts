@@ -22,7 +22,8 @@ import { limitsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false }, 'ledger-only': { type: 'boolean', default: false } },
+  options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false }, 'ledger-only': { type: 'boolean', default: false },
+    'skip-settlement': { type: 'boolean', default: false } },
 });
 const options = values['limits-only'] ? limitsOnlyOptions(benchOptions(values.quick!))
   : values['ledger-only'] ? ledgerOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
@@ -108,7 +109,7 @@ try {
       return outcomes;
     };
     results.scenarios.hotWallet = (await eachMode((mode) =>
-      scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
+      scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, mode.hotWallet, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
     if (!ledgerOnly) results.scenarios.activity = (await eachMode(async (mode) => {
       const rows = await scenario(`7. activity reads (${mode.router.mode})`, () =>
         runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));
@@ -138,7 +139,9 @@ try {
       results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', () => session.finish());
     }
     const scaledMode = modes.find((mode) => mode.router.mode === 'scaled');
-    if (scaledMode && backing.services && scope) {
+    if (values['skip-settlement']) {
+      results.notes.push('scenario 6 skipped (--skip-settlement)');
+    } else if (scaledMode && backing.services && scope) {
       const services = backing.services;
       const prefix = `${scope.redisPrefix}-settle`;
       results.scenarios.settlement = await scenario(`6. settlement of ${options.settlementJobs} jobs`, () =>

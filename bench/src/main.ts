@@ -8,7 +8,7 @@ import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
 import { OBSERVABILITY_OFF, setupEmbedded, setupScaled, startTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
-import { benchOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
+import { benchOptions, ledgerOnlyOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
 import { gitState, writeResults, type BenchResults } from './report/write-results.js';
 import { runActivity } from './scenarios/activity.js';
 import { runAddedTtfb } from './scenarios/added-ttfb.js';
@@ -22,14 +22,18 @@ import { limitsOverhead, metricsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false }, 'metrics-only': { type: 'boolean', default: false } },
+  options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false }, 'metrics-only': { type: 'boolean', default: false },
+    'ledger-only': { type: 'boolean', default: false }, 'skip-settlement': { type: 'boolean', default: false } },
 });
 /** `--limits-only`: just the routers beside their KEY_LIMITS=off twins, one stream and short requests, more rounds. */
 const limitsOnly = values['limits-only']!;
 /** `--metrics-only`: the same beside METRICS_ENABLED=false twins (metrics and logging on vs off, one run). */
 const metricsOnly = values['metrics-only']!;
+/** `--ledger-only`: just the money scenarios, 5 (one hot wallet) and 6 (settlement backlog), on the full sizes. */
+const ledgerOnly = values['ledger-only']!;
 const partial = limitsOnly || metricsOnly;
-const options = partial ? limitsOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
+const options = partial ? limitsOnlyOptions(benchOptions(values.quick!))
+  : ledgerOnly ? ledgerOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
 waitForQuietStarts(options.waitForQuietStart);
 const started = performance.now();
 const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
@@ -38,7 +42,7 @@ const results: BenchResults = {
   startedAt: new Date().toISOString(),
   ...gitState(),
   quick: options.quick,
-  limitsOnly,
+  limitsOnly: limitsOnly || ledgerOnly,
   metricsOnly,
   machine: machineSummary(),
   upstream: UPSTREAM_PACING,
@@ -86,7 +90,7 @@ try {
   // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks,
   // and one with metrics and logging off, to price those.
   const limitsOff: Target[] = [];
-  for (const mode of modes) {
+  for (const mode of ledgerOnly ? [] : modes) {
     if (!metricsOnly) {
       const twin = await startTwin(mode, environment, options.loadAccounts);
       twins.push(twin);
@@ -100,8 +104,8 @@ try {
   }
   log(`ready: ${[...all, ...limitsOff].map((target) => target.system).join(', ')}`);
 
-  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...limitsOff], options.ttfbLevels, options.warmupSeconds, log));
-  results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
+  if (!ledgerOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...limitsOff], options.ttfbLevels, options.warmupSeconds, log));
+  if (!ledgerOnly) results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
     runThroughputScenario([...all, ...limitsOff], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
   results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
   results.scenarios.metrics = metricsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
@@ -122,8 +126,8 @@ try {
       return outcomes;
     };
     results.scenarios.hotWallet = (await eachMode((mode) =>
-      scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
-    results.scenarios.activity = (await eachMode(async (mode) => {
+      scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, mode.hotWallet, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
+    if (!ledgerOnly) results.scenarios.activity = (await eachMode(async (mode) => {
       const rows = await scenario(`7. activity reads (${mode.router.mode})`, () =>
         runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));
       return (rows ?? []).map((row) => ({ ...row, seedSeconds: Math.round(mode.activity.seedSeconds) }));
@@ -131,7 +135,7 @@ try {
     // The full run profiles on its own and then restarts the data planes without the profiler (which
     // also starts the slow-client scenario's backlog maxima afresh); the quick run profiles through it.
     let profiling: ProfilingSession | undefined;
-    await scenario('3. CPU profiles of the data planes', async () => {
+    if (!ledgerOnly) await scenario('3. CPU profiles of the data planes', async () => {
       profiling = await startProfiling(
         modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
         { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
@@ -143,7 +147,7 @@ try {
       await Promise.all(modes.map((mode) => mode.router.startDataPlane({})));
     });
     results.scenarios.slowStreams = [];
-    for (const target of all.filter((item) => item.system !== 'direct')) {
+    for (const target of ledgerOnly ? [] : all.filter((item) => item.system !== 'direct')) {
       const row = await scenario(`4. ${options.slowStreams.streams} slow streams (${target.system})`, () => runSlowStreams(target, options.slowStreams, options.slowStreamPauseMs));
       if (row) results.scenarios.slowStreams.push(row);
     }
@@ -152,7 +156,9 @@ try {
       results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', () => session.finish());
     }
     const scaledMode = modes.find((mode) => mode.router.mode === 'scaled');
-    if (scaledMode && backing.services && scope) {
+    if (values['skip-settlement']) {
+      results.notes.push('scenario 6 skipped (--skip-settlement)');
+    } else if (scaledMode && backing.services && scope) {
       const services = backing.services;
       const prefix = `${scope.redisPrefix}-settle`;
       results.scenarios.settlement = await scenario(`6. settlement of ${options.settlementJobs} jobs`, () =>

@@ -34,6 +34,8 @@ export interface ModeContext {
   /** One funded account per load client, so load scenarios do not all queue on one wallet's row lock. */
   loadAccounts: LoadAccount[];
   activity: { key: string; ledgerRows: number; seedSeconds: number; sessionToken?: string };
+  /** Scenario 5's account: no credit until the scenario grants it, a key with generous limits. */
+  hotWallet: LoadAccount;
 }
 
 const seedEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'processes', 'seed-data.js');
@@ -44,6 +46,7 @@ async function seed(target: string, rows: number, loadAccounts: number) {
   const activity = result.activity as LoadAccount;
   return {
     loadAccounts: result.loadKeys as LoadAccount[],
+    hotWallet: result.hotWallet as LoadAccount,
     activity: { key: activity.key, ledgerRows: result.rows as number, seedSeconds: result.seconds as number, sessionToken: result.sessionToken as string | undefined },
   };
 }

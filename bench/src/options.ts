@@ -80,3 +80,8 @@ export function limitsOnlyOptions(base: BenchOptions): BenchOptions {
     activity: { ...base.activity, rows: 10 },
   };
 }
+
+/** `--ledger-only`: scenarios 5 and 6 at their usual sizes; the activity account gets a token history. */
+export function ledgerOnlyOptions(base: BenchOptions): BenchOptions {
+  return { ...base, activity: { ...base.activity, rows: 10 } };
+}

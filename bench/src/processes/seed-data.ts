@@ -47,7 +47,7 @@ async function fundedAccount(email: string, micros: bigint) {
   const user = await ledger.createUser(database.prisma, { email });
   // Generous limits: the load scenarios measure the cost of checking limits, not of being refused by them.
   const key = await ledger.createApiKey(database.prisma, { accountId: user.personalAccountId, name: 'bench', ...GENEROUS_LIMITS });
-  await ledger.grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: micros, source: 'admin', metadata: { by: 'benchmark' } });
+  if (micros > 0n) await ledger.grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: micros, source: 'admin', metadata: { by: 'benchmark' } });
   return { email, userId: user.userId, accountId: user.personalAccountId, key: key.keyValue };
 }
 const stamp = Date.now();
@@ -55,6 +55,9 @@ const loadKeys: Array<{ key: string; accountId: string; email: string }> = [];
 for (let index = 0; index < Number(values['load-accounts']); index += 1) {
   loadKeys.push(await fundedAccount(`bench-load-${index}-${stamp}@example.com`, 10_000_000_000n));
 }
+// Scenario 5's wallet: empty until the scenario funds it (admin grant); its key has the same generous
+// limits, so 200 clients on one key measure the wallet, not the key's concurrency limit.
+const hotWallet = await fundedAccount(`bench-hot-${stamp}@example.com`, 0n);
 const activity = await fundedAccount(`bench-activity-${stamp}@example.com`, 10_000_000n);
 const accountId = activity.accountId;
 
@@ -88,5 +91,5 @@ if (createSession) {
   sessionToken = (await createSession(database.sql, { userId: activity.userId, kind: 'cli', ttlMs: 3_600_000 })).token;
 }
 await database.close();
-process.stdout.write(`${JSON.stringify({ rows, seconds: (performance.now() - started) / 1000, sessionToken, loadKeys, activity })}\n`);
+process.stdout.write(`${JSON.stringify({ rows, seconds: (performance.now() - started) / 1000, sessionToken, loadKeys, activity, hotWallet })}\n`);
 process.exit(0);

@@ -5,10 +5,12 @@ export { applyMigrations, readMigrations, migrationsDirectory, MigrationChecksum
 export type { SqlClient } from './sql-client.js';
 export { toMicros, microsToNumber, usdToMicros, costForCharacters } from './micros.js';
 export type { LedgerRow, LedgerKind } from './operations/ledger-rows.js';
-export { reserveCredit, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';
+export { reserveCreditAlone, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';
+export { reserveCredit, reserveCreditBatch, createReservationBatcher, MAX_RESERVE_BATCH, type ReservationBatcher } from './operations/reserve-batch.js';
 export { spendWindowResets, type SpendCapKind } from './operations/spend-windows.js';
 export { updateApiKey, type ApiKeyChanges } from './operations/update-api-key.js';
 export { commitReservation, voidReservation, type SettlementOutcome, type CommitInput, type VoidInput } from './operations/settle-reservation.js';
+export { commitReservations, MAX_COMMIT_BATCH } from './operations/commit-reservations.js';
 export { reapReservations } from './operations/reap-reservations.js';
 export { openReservations, type OpenReservations } from './operations/open-reservations.js';
 export { grantCredit, IdempotencyConflictError, UnknownAccountError, type GrantCreditInput, type GrantCreditResult } from './operations/grant-credit.js';

@@ -1,7 +1,7 @@
 // Embedded mode (and PostgreSQL without Redis): settle straight into the database, off the request
 // path, retrying with capped backoff long enough to outlast a database restart.
 import type { SqlClient } from '@voice-router/ledger';
-import { applySettlement } from './apply-settlement.js';
+import { createSettlementApplier } from './settlement-applier.js';
 import { retryWithin } from './retry.js';
 import { createSettlementBacklog } from './settlement-backlog.js';
 import {
@@ -18,6 +18,8 @@ export function createInProcessSettler(options: InProcessSettlerOptions): Settle
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
   const backlog = createSettlementBacklog({ maxPending: options.maxPending ?? DEFAULT_MAX_PENDING, logger });
+  // Commits decided within a couple of milliseconds are written together (one transaction, not one each).
+  const applier = createSettlementApplier(options.sql, 'request');
   let closed = false;
 
   return {
@@ -30,7 +32,7 @@ export function createInProcessSettler(options: InProcessSettlerOptions): Settle
       }
       backlog.add(job, async (signal) => {
         try {
-          await retryWithin(() => applySettlement(options.sql, job, 'request'), retry, signal, (error, round) => {
+          await retryWithin(() => applier.apply(job), retry, signal, (error, round) => {
             if (round === 1) logger.warn('settlement failed; retrying', { reservationId: job.reservationId, action: job.action, error });
           });
         } catch (error) {

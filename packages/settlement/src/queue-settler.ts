@@ -1,5 +1,6 @@
-// Scaled-out mode: each settlement becomes a BullMQ job whose id is derived from the reservation, so
-// a retry of the enqueue never creates a second job; the worker app applies them. Redis commands
+// Scaled-out mode: the settlements decided within a short window (SETTLEMENT_BATCH_WINDOW_MS, at most
+// MAX_SETTLEMENTS_PER_JOB) travel to Redis as one BullMQ job, and the worker app applies them. A
+// settlement enqueued twice is harmless: the ledger applies each reservation's decision once. Redis commands
 // fail fast: a settlement that cannot be enqueued is written to the ledger directly, and while both
 // are down it is retried (enqueue, then database) with capped backoff, held in a bounded backlog.
 import { Queue } from 'bullmq';
@@ -11,7 +12,7 @@ import { retryWithin } from './retry.js';
 import { createSettlementBacklog } from './settlement-backlog.js';
 import { settlementJobOptions } from './settlement-job-options.js';
 import {
-  DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_MAX_PENDING, DEFAULT_RETRY, silentLogger, type SettlementJob, type SettlementLogger, type Settler,
+  DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_MAX_PENDING, DEFAULT_RETRY, silentLogger, type SettlementBatch, type SettlementJob, type SettlementLogger, type Settler,
   type SettlerLimits,
 } from './settler.js';
 
@@ -23,14 +24,19 @@ export interface QueueSettlerOptions extends SettlerLimits {
   logger?: SettlementLogger;
   /** An enqueue that has not answered by then counts as failed (default 3 s). */
   enqueueTimeoutMs?: number;
+  /** How long settlements gather before they are sent as one job (default SETTLEMENT_BATCH_WINDOW_MS). */
+  batchWindowMs?: number;
 }
 
-export function settlementJobId(job: SettlementJob): string {
-  // BullMQ ids must not contain ':'; one id per reservation means commit and void cannot both be queued.
-  return `settle-${job.reservationId}`;
-}
+/**
+ * Settlements are held this long (or until MAX_SETTLEMENTS_PER_JOB gather) before one enqueue. A crash
+ * inside the window loses them like any settlement not yet durable: the reaper voids those
+ * reservations (the customer is never charged for them), as before batching.
+ */
+export const SETTLEMENT_BATCH_WINDOW_MS = 5;
+export const MAX_SETTLEMENTS_PER_JOB = 100;
 
-const toBulkEntry = (job: SettlementJob) => ({ name: job.action, data: job, opts: { jobId: settlementJobId(job) } });
+const toJob = (settlements: SettlementJob[]) => ({ name: 'settle', data: { settlements } satisfies SettlementBatch });
 
 export function createQueueSettler(options: QueueSettlerOptions): Settler {
   const logger = options.logger ?? silentLogger;
@@ -38,29 +44,45 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
   const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
   const enqueueTimeoutMs = options.enqueueTimeoutMs ?? 3_000;
   const client = createProducerClient(options.redisUrl);
-  const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix, defaultJobOptions: settlementJobOptions });
+  const queue = new Queue<SettlementBatch>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix, defaultJobOptions: settlementJobOptions });
   const shouldLog = createLogThrottle();
   queue.on('error', (error) => shouldLog(error) && logger.warn('settlement queue error', { error }));
   const backlog = createSettlementBacklog({ maxPending: options.maxPending ?? DEFAULT_MAX_PENDING, logger });
   let closed = false;
 
-  // Settlements decided in the same turn of the event loop travel to Redis in one addBulk round trip.
-  let batch: { jobs: SettlementJob[]; sent: Promise<void> } | undefined;
+  // Settlements decided within one window travel to Redis as one job, in one round trip.
+  const batchWindowMs = options.batchWindowMs ?? SETTLEMENT_BATCH_WINDOW_MS;
+  let batch: { jobs: SettlementJob[]; send(): void; sent: Promise<void> } | undefined;
   function enqueueBatched(job: SettlementJob): Promise<void> {
     if (!batch) {
-      const current: { jobs: SettlementJob[]; sent: Promise<void> } = { jobs: [], sent: Promise.resolve() };
-      current.sent = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        batch = undefined;
-        await withTimeout(queue.addBulk(current.jobs.map(toBulkEntry)), enqueueTimeoutMs, 'enqueueing settlements');
-      });
+      let send!: () => void;
+      const go = new Promise<void>((resolve) => (send = resolve));
+      const timer = setTimeout(send, batchWindowMs);
+      const current: { jobs: SettlementJob[]; send(): void; sent: Promise<void> } = {
+        jobs: [],
+        send,
+        sent: go.then(async () => {
+          clearTimeout(timer);
+          if (batch === current) batch = undefined;
+          const { name, data } = toJob(current.jobs);
+          await withTimeout(queue.add(name, data), enqueueTimeoutMs, 'enqueueing settlements');
+        }),
+      };
       batch = current;
     }
-    batch.jobs.push(job);
-    return batch.sent;
+    const current = batch;
+    current.jobs.push(job);
+    if (current.jobs.length >= MAX_SETTLEMENTS_PER_JOB) {
+      batch = undefined;
+      current.send();
+    }
+    return current.sent;
   }
 
-  const enqueueOne = (job: SettlementJob) =>
-    withTimeout(queue.add(job.action, job, { jobId: settlementJobId(job) }), enqueueTimeoutMs, 'enqueueing a settlement');
+  const enqueueOne = (job: SettlementJob) => {
+    const { name, data } = toJob([job]);
+    return withTimeout(queue.add(name, data), enqueueTimeoutMs, 'enqueueing a settlement');
+  };
 
   async function settleWithoutRedis(job: SettlementJob, cause: unknown, signal: AbortSignal): Promise<void> {
     logger.warn('could not enqueue settlement; applying it directly', { reservationId: job.reservationId, error: cause });

@@ -1,12 +1,17 @@
-// Scaled-out mode: tells the reaper which stale reservations still have a settlement job in BullMQ
-// (`settle-<reservationId>` in any state but completed), so a queued commit always beats the reaper,
-// however long the workers are down. A job that used up its retries is applied here instead.
+// Scaled-out mode: tells the reaper which stale reservations still have a settlement in BullMQ (in a
+// job in any state but completed), so a queued commit always beats the reaper, however long the
+// workers are down. A job that used up its retries is applied here instead.
+//
+// Jobs carry batches of settlements, so a reservation cannot be looked up by job id: the guard reads
+// every unfinished job in one atomic snapshot (BullMQ's getJobs runs one Lua script over all the
+// states, so a job moving between states cannot slip between two reads). That costs one pass over the
+// queue per reaper round, and only when stale reservations exist; a backlog of 100,000 settlements is
+// about 1,000 jobs.
 import { Queue } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
 import { createProducerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
-import { settlementJobId } from './queue-settler.js';
-import { silentLogger, type SettlementGuard, type SettlementJob, type SettlementLogger } from './settler.js';
+import { settlementsOf, silentLogger, type QueuedSettlement, type SettlementGuard, type SettlementLogger } from './settler.js';
 
 export interface QueuedSettlementGuardOptions {
   redisUrl: string;
@@ -16,7 +21,8 @@ export interface QueuedSettlementGuardOptions {
   logger?: SettlementLogger;
 }
 
-const LOOKUP_TIMEOUT_MS = 5_000;
+const LOOKUP_TIMEOUT_MS = 10_000;
+const UNFINISHED = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed'] as const;
 
 export interface SettlementQueueCounts {
   waiting: number;
@@ -36,35 +42,37 @@ export interface QueuedSettlementGuard extends SettlementGuard {
 export function createQueuedSettlementGuard(options: QueuedSettlementGuardOptions): QueuedSettlementGuard {
   const logger = options.logger ?? silentLogger;
   const client = createProducerClient(options.redisUrl);
-  const queue = new Queue<SettlementJob>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix });
+  const queue = new Queue<QueuedSettlement>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix });
   queue.on('error', () => undefined); // a lookup that fails rejects on its own; the reaper logs it
 
-  async function check(reservationId: string): Promise<boolean> {
-    const job = await queue.getJob(settlementJobId({ action: 'commit', reservationId }));
-    if (!job) return false;
-    const state = await job.getState();
-    if (state === 'completed' || state === 'unknown') return false;
-    if (state !== 'failed') return true;
-    // The worker gave up on it (a long database outage): the decision still stands, so apply it now.
-    try {
-      const outcome = await applySettlement(options.sql, job.data, 'reaper');
-      logger.warn('applied a settlement job that had exhausted its retries', { reservationId, action: job.data.action, outcome });
-      await job.remove().catch(() => undefined);
-    } catch (error) {
-      logger.error('could not apply a failed settlement job; will try again next round', { reservationId, error });
+  /** The worker gave up on these (a long database outage): their decisions still stand, so apply them now. */
+  async function applyFailed(wanted: ReadonlySet<string>): Promise<void> {
+    const failed = await withTimeout(queue.getJobs(['failed']), LOOKUP_TIMEOUT_MS, 'reading failed settlement jobs');
+    for (const job of failed) {
+      const settlements = settlementsOf(job.data);
+      if (!settlements.some((settlement) => wanted.has(settlement.reservationId))) continue;
+      try {
+        const outcomes = [];
+        for (const settlement of settlements) outcomes.push(await applySettlement(options.sql, settlement, 'reaper'));
+        logger.warn('applied a settlement job that had exhausted its retries', {
+          jobId: job.id, reservations: settlements.map((settlement) => `${settlement.action}:${settlement.reservationId}`), outcomes,
+        });
+        await job.remove().catch(() => undefined);
+      } catch (error) {
+        logger.error('could not apply a failed settlement job; will try again next round', { jobId: job.id, error });
+      }
     }
-    return true;
   }
 
   return {
     async inFlight(reservationIds) {
+      const wanted = new Set(reservationIds);
+      const jobs = await withTimeout(queue.getJobs([...UNFINISHED]), LOOKUP_TIMEOUT_MS, 'reading queued settlement jobs');
       const spared = new Set<string>();
-      // Small parallel batches: one round trip per id, bounded so a big backlog does not flood Redis.
-      for (let index = 0; index < reservationIds.length; index += 50) {
-        const chunk = reservationIds.slice(index, index + 50);
-        const found = await withTimeout(Promise.all(chunk.map(check)), LOOKUP_TIMEOUT_MS, 'looking up settlement jobs');
-        chunk.forEach((id, position) => found[position] && spared.add(id));
+      for (const job of jobs) {
+        for (const settlement of settlementsOf(job.data)) if (wanted.has(settlement.reservationId)) spared.add(settlement.reservationId);
       }
+      if (spared.size > 0) await applyFailed(spared);
       return spared;
     },
     async queueCounts() {

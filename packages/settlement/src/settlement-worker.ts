@@ -1,13 +1,15 @@
-// The worker app's consumer: applies settlement jobs to the ledger. A job delivered twice (a crash
-// after the write, a stalled job) finds the reservation already settled and succeeds without effect.
+// The worker app's consumer: applies settlement jobs to the ledger. A job carries a batch of
+// settlements (or one, from an older producer); the commits of every job running at once are written
+// together (settlement-applier.ts). A job delivered twice (a crash after the write, a stalled job)
+// finds its reservations already settled and succeeds without effect.
 // A job that fails (the database is down) is retried with capped backoff (settlement-job-options.ts).
 import { Worker } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
-import { applySettlement } from './apply-settlement.js';
+import { createSettlementApplier } from './settlement-applier.js';
 import { createLogThrottle } from './log-throttle.js';
 import { redisConnection, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
 import { settlementBackoffStrategy } from './settlement-job-options.js';
-import { silentLogger, type SettlementJob, type SettlementLogger } from './settler.js';
+import { settlementsOf, silentLogger, type QueuedSettlement, type SettlementLogger } from './settler.js';
 
 export interface SettlementWorkerOptions {
   redisUrl: string;
@@ -16,7 +18,7 @@ export interface SettlementWorkerOptions {
   concurrency?: number;
   logger?: SettlementLogger;
   /** Told each job's action and outcome once it is applied (metrics). */
-  onApplied?(action: SettlementJob['action'], outcome: string): void;
+  onApplied?(action: 'commit' | 'void', outcome: string): void;
 }
 
 export interface SettlementWorker {
@@ -32,13 +34,20 @@ export interface SettlementWorker {
 export async function startSettlementWorker(options: SettlementWorkerOptions): Promise<SettlementWorker> {
   const logger = options.logger ?? silentLogger;
   const counts: Record<string, number> = {};
-  const worker = new Worker<SettlementJob>(
+  const applier = createSettlementApplier(options.sql, 'worker');
+  const worker = new Worker<QueuedSettlement>(
     SETTLEMENT_QUEUE,
     async (job) => {
-      const outcome = await applySettlement(options.sql, job.data, 'worker');
-      counts[`${job.data.action}:${outcome}`] = (counts[`${job.data.action}:${outcome}`] ?? 0) + 1;
-      options.onApplied?.(job.data.action, outcome);
-      return outcome;
+      // Every settlement of the job must be durable before it completes; if one fails the job is
+      // retried whole, and those already written come back as already_settled.
+      const settlements = settlementsOf(job.data);
+      const outcomes = await Promise.all(settlements.map((settlement) => applier.apply(settlement)));
+      settlements.forEach((settlement, index) => {
+        const key = `${settlement.action}:${outcomes[index]}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+        options.onApplied?.(settlement.action, outcomes[index]!);
+      });
+      return outcomes.length === 1 ? outcomes[0] : { settled: outcomes.filter((outcome) => outcome === 'settled').length, of: outcomes.length };
     },
     {
       connection: redisConnection(options.redisUrl),

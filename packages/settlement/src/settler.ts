@@ -10,6 +10,21 @@ export interface SettlementJob {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * What one BullMQ job carries: the settlements a data plane decided within one short window, so one
+ * Redis round trip (and one job for the worker) covers many requests. Jobs queued by an older version
+ * carry a single SettlementJob; the worker and the reaper's guard read both shapes.
+ */
+export interface SettlementBatch {
+  settlements: SettlementJob[];
+}
+
+export type QueuedSettlement = SettlementJob | SettlementBatch;
+
+export function settlementsOf(data: QueuedSettlement): SettlementJob[] {
+  return 'settlements' in data ? data.settlements : [data];
+}
+
 export interface DrainResult {
   /** Settlements still not durable when the bound ran out (logged, left to the reaper). */
   abandoned: number;

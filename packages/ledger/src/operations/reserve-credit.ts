@@ -89,7 +89,15 @@ function violatedCap(error: unknown): SpendCapKind | undefined {
   return Object.entries(CAP_CONSTRAINTS).find(([name]) => message.includes(`"${name}"`))?.[1];
 }
 
-export async function reserveCredit(sql: SqlClient, input: ReserveCreditInput): Promise<ReserveCreditResult> {
+/** Whether a reservation must check the key's spend caps (then it runs alone, see reserve-batch.ts). */
+export function checksSpendCaps(input: ReserveCreditInput): boolean {
+  const daily = input.dailySpendCapMicros ?? null;
+  const monthly = input.monthlySpendCapMicros ?? null;
+  return !(input.apiKeyId === null || (daily === null && monthly === null) || input.amountMicros === 0n);
+}
+
+/** One reservation, one statement (no batching). */
+export async function reserveCreditAlone(sql: SqlClient, input: ReserveCreditInput): Promise<ReserveCreditResult> {
   if (input.amountMicros < 0n) throw new RangeError('a reservation cannot be negative');
   const values = [input.accountId, input.amountMicros, input.reservationId, input.apiKeyId, input.provider, input.model, input.characters];
   const daily = input.dailySpendCapMicros ?? null;
@@ -97,7 +105,7 @@ export async function reserveCredit(sql: SqlClient, input: ReserveCreditInput): 
   let rows: Array<{ balance_micros: unknown; reserved_micros: unknown }>;
   // Free requests (the local voice) add no spend, so no cap can refuse them, even one lowered below
   // what the key already spent.
-  if (input.apiKeyId === null || (daily === null && monthly === null) || input.amountMicros === 0n) {
+  if (!checksSpendCaps(input)) {
     rows = await sql.query(RESERVE, values, 'ledger_reserve');
   } else {
     try {
@@ -113,3 +121,4 @@ export async function reserveCredit(sql: SqlClient, input: ReserveCreditInput): 
   if (!row) return { ok: false, reason: 'insufficient_credit' };
   return { ok: true, balanceMicros: toMicros(row.balance_micros), reservedMicros: toMicros(row.reserved_micros) };
 }
+

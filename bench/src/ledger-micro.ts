@@ -1,0 +1,110 @@
+// `node bench/dist/ledger-micro.js [--database-url=…]`: the ledger alone, without HTTP, the data plane
+// or the fake upstream, so the effect of batching is visible even on a busy machine. For PGlite (in
+// memory) and PostgreSQL (when a URL is given), one at a time against batched:
+//   - reservations/s on one wallet with 200 concurrent callers, until the wallet runs dry; then the
+//     books are checked (exactly the admitted amount reserved, the audit holds);
+//   - commits/s draining a backlog of pending reservations over 64 accounts, 50 callers at a time one
+//     statement each (as the worker did) against batches of up to 200 (as it does now).
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import {
+  auditWallet, commitReservation, commitReservations, createUser, getCredits, grantCredit, openDatabase, reserveCredit, reserveCreditAlone,
+  type Database, type ReserveCreditInput,
+} from '@voice-router/ledger';
+import { createTestDatabase } from '@voice-router/test-support';
+
+const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, reservations: { type: 'string', default: '6000' }, commits: { type: 'string', default: '20000' } } });
+const RESERVATIONS = Number(values.reservations);
+const COMMITS = Number(values.commits);
+const CONCURRENCY = 200;
+
+async function account(database: Database, micros: bigint): Promise<string> {
+  const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
+  await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: micros, source: 'admin' });
+  return user.personalAccountId;
+}
+
+const request = (accountId: string): ReserveCreditInput => ({
+  reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros: 100n, provider: 'openai', model: 'bench', characters: 7,
+});
+
+async function hotWallet(database: Database, batched: boolean) {
+  const accountId = await account(database, BigInt(RESERVATIONS) * 100n);
+  const reserve = batched ? reserveCredit : reserveCreditAlone;
+  let admitted = 0;
+  let dry = false;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (!dry) {
+      const result = await reserve(database.sql, request(accountId));
+      if (result.ok) admitted += 1;
+      else dry = true;
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  const credits = await getCredits(database.sql, accountId);
+  const audit = await auditWallet(database.sql, accountId);
+  const exact = admitted === RESERVATIONS && credits!.reservedMicros === BigInt(admitted) * 100n && audit.consistent;
+  return { perSecond: Math.round(admitted / seconds), admitted, exact };
+}
+
+async function backlog(database: Database, batched: boolean) {
+  const accounts = await Promise.all(Array.from({ length: 64 }, () => account(database, 1_000_000_000n)));
+  const ids: string[] = [];
+  for (let start = 0; start < COMMITS; start += 1000) {
+    const inputs = Array.from({ length: Math.min(1000, COMMITS - start) }, (_, index) => request(accounts[(start + index) % accounts.length]!));
+    const results = await Promise.all(inputs.map((input) => reserveCredit(database.sql, input)));
+    if (results.some((result) => !result.ok)) throw new Error('seed reservation refused');
+    ids.push(...inputs.map((input) => input.reservationId));
+  }
+  const started = performance.now();
+  if (batched) {
+    // A few batches in flight at once, as concurrent worker jobs produce them.
+    let next = 0;
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      while (next < ids.length) {
+        const chunk = ids.slice(next, next + 200);
+        next += 200;
+        await commitReservations(database.sql, chunk.map((reservationId) => ({ reservationId, source: 'worker' })));
+      }
+    }));
+  } else {
+    let next = 0;
+    await Promise.all(Array.from({ length: 50 }, async () => {
+      while (next < ids.length) await commitReservation(database.sql, { reservationId: ids[next++]!, source: 'worker' });
+    }));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const audits = await Promise.all(accounts.map((accountId) => auditWallet(database.sql, accountId)));
+  const [pending] = await database.sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM reservations WHERE state = 'pending' AND model = 'bench' AND account_id = ANY($1::uuid[])`, [`{${accounts.join(',')}}`]);
+  return { perSecond: Math.round(ids.length / seconds), exact: audits.every((audit) => audit.consistent) && Number(pending!.count) === 0 };
+}
+
+const targets: Array<{ name: string; open(): Promise<{ database: Database; drop(): Promise<void> }> }> = [
+  { name: 'pglite', open: async () => { const database = await openDatabase({ kind: 'pglite-memory' }); return { database, drop: async () => undefined }; } },
+];
+if (values['database-url']) {
+  process.env.DATABASE_URL = values['database-url'];
+  targets.push({
+    name: 'postgres',
+    open: async () => {
+      const test = await createTestDatabase();
+      const database = await openDatabase({ kind: 'postgres', url: test.url, poolSize: 20 });
+      return { database, drop: () => test.drop() };
+    },
+  });
+}
+for (const target of targets) {
+  const { database, drop } = await target.open();
+  for (const batched of [false, true]) {
+    const label = `${target.name} ${batched ? 'batched' : 'one at a time'}`;
+    const hot = await hotWallet(database, batched);
+    process.stdout.write(`${label}: hot wallet ${hot.perSecond} reservations/s (${hot.admitted} admitted, books ${hot.exact ? 'exact' : 'WRONG'})\n`);
+    const drain = await backlog(database, batched);
+    process.stdout.write(`${label}: backlog of ${COMMITS} ${drain.perSecond} commits/s (books ${drain.exact ? 'exact' : 'WRONG'})\n`);
+  }
+  await database.close();
+  await drop();
+}
+process.exit(0);

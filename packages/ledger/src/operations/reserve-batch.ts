@@ -1,0 +1,159 @@
+// Reservations of one wallet that arrive in the same turn of the event loop are written together:
+// one transaction locks the wallet row once, admits them in arrival order while spendable covers each
+// (a request that does not fit is refused alone; a smaller one after it may still pass), and writes
+// every admitted reservation and its ledger row in one statement. A hot wallet then pays one lock
+// hand-over per batch instead of one per request, and the books are the same as one at a time.
+//
+// Reservations that check a key's spend caps keep the single statement of reserve-credit.ts (its
+// CHECK constraint refuses a window that would go over, which in a batch would refuse them all).
+import type { SqlClient } from '../sql-client.js';
+import { toMicros } from '../micros.js';
+import { checksSpendCaps, reserveCreditAlone, type ReserveCreditInput, type ReserveCreditResult } from './reserve-credit.js';
+
+/** Most reservations written per transaction; more in one turn are split. */
+export const MAX_RESERVE_BATCH = 200;
+
+const LOCK_WALLET = 'SELECT balance_micros, reserved_micros FROM wallets WHERE account_id = $1::uuid FOR UPDATE';
+
+// The wallet's guard is repeated (the row is locked, so it always holds); the CHECK constraints on
+// wallets stay the last line of defence. Ledger rows are inserted in arrival order.
+const WRITE_ADMITTED = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($2::jsonb)
+    AS item(id uuid, api_key_id uuid, amount bigint, provider text, model text, characters int, position int)
+), wallet AS (
+  UPDATE wallets SET reserved_micros = reserved_micros + $3::bigint, updated_at = now()
+  WHERE account_id = $1::uuid AND balance_micros - reserved_micros >= $3::bigint
+  RETURNING balance_micros, reserved_micros
+), reservation AS (
+  INSERT INTO reservations (id, account_id, api_key_id, amount_micros, provider, model, characters)
+  SELECT input.id, $1::uuid, input.api_key_id, input.amount, input.provider, input.model, input.characters FROM input, wallet
+  RETURNING id
+), entry AS (
+  INSERT INTO ledger_entries (account_id, kind, micros_delta, micros_balance_after, reservation_id, source, metadata)
+  SELECT ordered.account_id, 'reserve', 0, ordered.balance_micros, ordered.id, 'request', ordered.metadata
+  FROM (
+    SELECT $1::uuid AS account_id, wallet.balance_micros, input.id, input.position,
+           jsonb_build_object('amountMicros', input.amount, 'provider', input.provider, 'model', input.model, 'characters', input.characters) AS metadata
+    FROM input JOIN reservation ON reservation.id = input.id CROSS JOIN wallet
+    ORDER BY input.position
+  ) AS ordered
+  RETURNING id
+)
+SELECT wallet.balance_micros, wallet.reserved_micros, (SELECT count(*) FROM entry)::int AS entries FROM wallet`;
+
+/** Reserves several requests of one account in one transaction; results in the order given. */
+export async function reserveCreditBatch(sql: SqlClient, accountId: string, inputs: readonly ReserveCreditInput[]): Promise<ReserveCreditResult[]> {
+  for (const input of inputs) {
+    if (input.amountMicros < 0n) throw new RangeError('a reservation cannot be negative');
+    if (input.accountId !== accountId) throw new RangeError('a batch reserves on one account');
+    if (checksSpendCaps(input)) throw new RangeError('a reservation with spend caps runs alone');
+  }
+  return sql.transaction(async (client) => {
+    const [row] = await client.query<{ balance_micros: unknown; reserved_micros: unknown }>(LOCK_WALLET, [accountId], 'ledger_reserve_lock');
+    if (!row) return inputs.map(() => ({ ok: false, reason: 'insufficient_credit' }) as const);
+    const balance = toMicros(row.balance_micros);
+    const reservedBefore = toMicros(row.reserved_micros);
+    let taken = 0n;
+    const results: ReserveCreditResult[] = [];
+    const admitted: Array<Record<string, unknown>> = [];
+    inputs.forEach((input, position) => {
+      if (balance - reservedBefore - taken < input.amountMicros) {
+        results.push({ ok: false, reason: 'insufficient_credit' });
+        return;
+      }
+      taken += input.amountMicros;
+      results.push({ ok: true, balanceMicros: balance, reservedMicros: reservedBefore + taken });
+      admitted.push({
+        id: input.reservationId, api_key_id: input.apiKeyId, amount: input.amountMicros.toString(), provider: input.provider,
+        model: input.model, characters: input.characters, position,
+      });
+    });
+    if (admitted.length === 0) return results;
+    const [written] = await client.query<{ entries: number }>(WRITE_ADMITTED, [accountId, JSON.stringify(admitted), taken], 'ledger_reserve_many');
+    if (!written || Number(written.entries) !== admitted.length) throw new Error('batched reservation was not written in full');
+    return results;
+  });
+}
+
+interface Waiting {
+  input: ReserveCreditInput;
+  resolve(result: ReserveCreditResult): void;
+  reject(error: unknown): void;
+}
+
+export interface ReservationBatcher {
+  reserve(input: ReserveCreditInput): Promise<ReserveCreditResult>;
+}
+
+/**
+ * Gathers the reservations of each turn of the event loop per account. A wallet with one request in
+ * the turn gets the single statement (one round trip, as before); several get reserveCreditBatch. If a
+ * batch fails (a foreign key, a lost connection), each of its requests is tried alone, so one bad
+ * request cannot fail its neighbours.
+ */
+export function createReservationBatcher(sql: SqlClient): ReservationBatcher {
+  let waiting = new Map<string, Waiting[]>();
+  let scheduled = false;
+
+  async function settleGroup(accountId: string, group: Waiting[]) {
+    if (group.length === 1) {
+      const [only] = group;
+      await reserveCreditAlone(sql, only!.input).then(only!.resolve, only!.reject);
+      return;
+    }
+    try {
+      const results = await reserveCreditBatch(sql, accountId, group.map((item) => item.input));
+      group.forEach((item, index) => item.resolve(results[index]!));
+    } catch {
+      await Promise.all(group.map((item) => reserveCreditAlone(sql, item.input).then(item.resolve, item.reject)));
+    }
+  }
+
+  function flush() {
+    scheduled = false;
+    const groups = waiting;
+    waiting = new Map();
+    for (const [accountId, group] of groups) {
+      for (let start = 0; start < group.length; start += MAX_RESERVE_BATCH) {
+        void settleGroup(accountId, group.slice(start, start + MAX_RESERVE_BATCH));
+      }
+    }
+  }
+
+  return {
+    reserve(input) {
+      if (input.amountMicros < 0n) return Promise.reject(new RangeError('a reservation cannot be negative'));
+      if (checksSpendCaps(input)) return reserveCreditAlone(sql, input);
+      return new Promise<ReserveCreditResult>((resolve, reject) => {
+        const group = waiting.get(input.accountId);
+        if (group) group.push({ input, resolve, reject });
+        else waiting.set(input.accountId, [{ input, resolve, reject }]);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+  };
+}
+
+const batchers = new WeakMap<SqlClient, ReservationBatcher>();
+
+/** The batcher shared by every caller of one database client (reserveCredit uses it). */
+export function reservationBatcherFor(sql: SqlClient): ReservationBatcher {
+  let batcher = batchers.get(sql);
+  if (!batcher) {
+    batcher = createReservationBatcher(sql);
+    batchers.set(sql, batcher);
+  }
+  return batcher;
+}
+
+/**
+ * Reserves a request's cost. Concurrent calls on the same database client for the same account are
+ * written together; each caller gets its own result, exactly as if alone.
+ */
+export function reserveCredit(sql: SqlClient, input: ReserveCreditInput): Promise<ReserveCreditResult> {
+  return reservationBatcherFor(sql).reserve(input);
+}

@@ -1,0 +1,61 @@
+// Applies settlement decisions to the ledger in batches: the commits handed over within a couple of
+// milliseconds (from many BullMQ jobs, or from the in-process settler) go to the database together, up
+// to MAX_COMMIT_BATCH per transaction, instead of one statement each. Voids are rarer and touch the
+// key's spend windows too, so each still runs on its own. Every caller learns its own outcome; a
+// failed batch fails each of its callers, who retry as they would a single settlement (the ledger
+// applies each decision at most once, so a retry never charges twice).
+import { commitReservations, MAX_COMMIT_BATCH, type SettlementOutcome, type SqlClient } from '@voice-router/ledger';
+import { applySettlement } from './apply-settlement.js';
+import type { SettlementJob } from './settler.js';
+
+export interface SettlementApplier {
+  apply(job: SettlementJob): Promise<SettlementOutcome>;
+}
+
+interface Waiting {
+  job: SettlementJob;
+  resolve(outcome: SettlementOutcome): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Commits gather this long before they are written (or until MAX_COMMIT_BATCH are waiting). Settlement
+ * is off the request path, so a few milliseconds buy batches of many instead of a handful per turn.
+ */
+export const COMMIT_GATHER_MS = 2;
+
+export function createSettlementApplier(sql: SqlClient, source: string, gatherMs = COMMIT_GATHER_MS): SettlementApplier {
+  let pending: Waiting[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  async function flush() {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = pending;
+    pending = [];
+    try {
+      const outcomes = await commitReservations(sql, batch.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata })));
+      // The same reservation twice in one batch (a redelivered job): the first caller settled it.
+      const answered = new Set<string>();
+      for (const waiting of batch) {
+        const id = waiting.job.reservationId.toLowerCase();
+        const outcome = outcomes.get(id) ?? 'not_found';
+        waiting.resolve(answered.has(id) && outcome === 'settled' ? 'already_settled' : outcome);
+        answered.add(id);
+      }
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    }
+  }
+
+  return {
+    apply(job) {
+      if (job.action !== 'commit') return applySettlement(sql, job, source);
+      return new Promise<SettlementOutcome>((resolve, reject) => {
+        pending.push({ job, resolve, reject });
+        if (pending.length >= MAX_COMMIT_BATCH) void flush();
+        else timer ??= setTimeout(() => void flush(), gatherMs);
+      });
+    },
+  };
+}

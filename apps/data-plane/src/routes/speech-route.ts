@@ -70,7 +70,11 @@ async function handleSpeech(
     if (!admission.ok) return sendLimitRefusal(res, state, admission.refusal);
     held.slot = admission.slot;
   }
-  const planned = planSpeech(body.body, (id) => context.registry.descriptor(id));
+  const planned = planSpeech(
+    body.body,
+    (id) => context.registry.descriptor(id),
+    (id, options) => context.registry.readProviderOptions(id, options),
+  );
   if (!planned.ok) return sendError(res, state, planned.code, planned.details);
   const { plan } = planned;
   if (!context.registry.isAvailable(plan.provider)) {

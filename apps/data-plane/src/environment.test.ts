@@ -1,4 +1,8 @@
 // The provider part of the data plane's environment, as the standalone and the embedded process parse it.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigurationError } from '@voice-router/service-kit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { providerEnvironmentShape, providerSettings } from './environment.js';
@@ -37,5 +41,23 @@ describe('provider settings', () => {
 
   it('refuses a provider base URL that is not http(s)', () => {
     expect(() => parse({ ELEVENLABS_BASE_URL: 'ftp://example.com' })).toThrow();
+  });
+
+  it('reads price overrides from PRICING_FILE or PRICING_JSON', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'prices-')), 'prices.json');
+    writeFileSync(file, '{"openai/tts-1": {"microsPerUnit": 16}}');
+    expect(parse({ PRICING_FILE: file }).pricing).toEqual({ 'openai/tts-1': { unit: 'character', microsPerUnit: 16 } });
+    expect(parse({ PRICING_JSON: '{"cartesia/sonic-3": {"microsPerUnit": 40}}' }).pricing).toEqual({ 'cartesia/sonic-3': { unit: 'character', microsPerUnit: 40 } });
+    expect(parse({}).pricing).toBeUndefined();
+  });
+
+  it.each([
+    [{ PRICING_FILE: '/nonexistent/prices.json' }, 'PRICING_FILE /nonexistent/prices.json: cannot be read (ENOENT)'],
+    [{ PRICING_JSON: '{"openai/tts-1": {"microsPerUnit": -5}}' }, 'PRICING_JSON: openai/tts-1.microsPerUnit'],
+    [{ PRICING_JSON: '{"openai/tts-9": {"microsPerUnit": 5}}' }, 'openai/tts-9'],
+    [{ PRICING_JSON: '{}', PRICING_FILE: '/x' }, 'both set'],
+  ])('refuses to start with bad prices: %j', (environment, message) => {
+    expect(() => parse(environment)).toThrow(ConfigurationError);
+    expect(() => parse(environment)).toThrow(message);
   });
 });

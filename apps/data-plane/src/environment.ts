@@ -1,6 +1,9 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
-import { providerModules, providerSettingsFromEnvironment, settingsEnvironmentShape } from '@voice-router/providers';
-import { checkStreamBound, LOG_LEVELS, metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
+import { readFileSync } from 'node:fs';
+import {
+  applyPricingOverrides, parsePricingOverrides, providerModules, providerSettingsFromEnvironment, settingsEnvironmentShape, type PricingOverrides,
+} from '@voice-router/providers';
+import { checkStreamBound, ConfigurationError, LOG_LEVELS, metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
 import { SERVER_CHOICES } from './server/select-server.js';
 
@@ -14,6 +17,10 @@ export const providerEnvironmentShape = {
    * convention, extras such as AWS_REGION), as each module declares them.
    */
   ...settingsEnvironmentShape(providerModules),
+  /** A JSON file of per-deployment prices, `{"<provider>/<model>": {"microsPerUnit": n}}`; checked at start. */
+  PRICING_FILE: z.string().min(1).optional(),
+  /** The same document inline (for platforms without files); not together with PRICING_FILE. */
+  PRICING_JSON: z.string().min(1).optional(),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   UPSTREAM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   UPSTREAM_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(65_536).default(1024),
@@ -69,9 +76,39 @@ export type DataPlaneEnvironment = z.infer<typeof dataPlaneEnvironmentSchema>;
 const providerEnvironmentSchema = z.object(providerEnvironmentShape);
 type ProviderEnvironment = z.infer<typeof providerEnvironmentSchema>;
 
+function readPricingOverrides(environment: { PRICING_FILE?: string; PRICING_JSON?: string }): PricingOverrides | undefined {
+  if (environment.PRICING_FILE !== undefined && environment.PRICING_JSON !== undefined) {
+    throw new Error('PRICING_FILE and PRICING_JSON are both set; use one');
+  }
+  if (environment.PRICING_JSON !== undefined) return parsePricingOverrides(environment.PRICING_JSON, 'PRICING_JSON');
+  if (environment.PRICING_FILE === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(environment.PRICING_FILE, 'utf8');
+  } catch (error) {
+    throw new Error(`PRICING_FILE ${environment.PRICING_FILE}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return parsePricingOverrides(text, `PRICING_FILE ${environment.PRICING_FILE}`);
+}
+
+/**
+ * The deployment's price overrides, checked against every listed provider's models. Anything wrong is a
+ * ConfigurationError naming the entry: the process refuses to start rather than charge an unintended price.
+ */
+export function pricingOverrides(environment: { PRICING_FILE?: string; PRICING_JSON?: string }): PricingOverrides | undefined {
+  try {
+    const overrides = readPricingOverrides(environment);
+    applyPricingOverrides(providerModules.map((module) => module.descriptor), overrides);
+    return overrides;
+  } catch (error) {
+    throw new ConfigurationError(`invalid prices: ${(error as Error).message}`);
+  }
+}
+
 /** Maps the environment onto the provider registry's configuration. */
 export function providerSettings(environment: ProviderEnvironment) {
   return {
+    pricing: pricingOverrides(environment),
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     maxAttempts: environment.UPSTREAM_MAX_ATTEMPTS,
     connections: { connectionsPerOrigin: environment.UPSTREAM_CONNECTIONS_PER_ORIGIN },

@@ -162,7 +162,7 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     expect(await settled(system.baseUrl, user.key)).toEqual(before);
     const paths = fake.requests.slice(requestsBefore).map((request) => request.path);
     expect(paths).toHaveLength(5);
-    for (const upstreamPath of paths) expect(upstreamPath).toMatch(/^\/v1\/text-to-speech\/[^/?#]+\/stream\?output_format=mp3_24000_48$/);
+    for (const upstreamPath of paths) expect(upstreamPath).toMatch(/^\/v1\/text-to-speech\/[^/?#]+\/stream\?output_format=mp3_44100_128$/);
   });
 
   it('answers upstream failures with 502 or 504, never leaks their bodies, and charges nothing', async () => {

@@ -469,6 +469,9 @@ export interface components {
             name: string;
             website: string;
             models: components["schemas"]["Model"][];
+            provider_options: components["schemas"]["__shared"][];
+            /** @description What response_format mp3 asks this provider for, e.g. mp3_44100_128. */
+            mp3_quality: string;
             capabilities: {
                 supportedFormats: ("mp3" | "pcm")[];
                 unwiredCapabilities: string[];
@@ -699,6 +702,22 @@ export interface components {
             received: true;
             /** @description True for event types the router does not act on. */
             ignored: boolean;
+        };
+        __shared: {
+            $defs: {
+                /** @description A provider_options key this provider accepts. Any other key, or a value outside these bounds, is refused with 400 invalid_body naming the key. */
+                ProviderOption: {
+                    name: string;
+                    /** @description JSON type: number, integer, boolean, string, array<string>... */
+                    type: string;
+                    description?: string;
+                    minimum?: number;
+                    maximum?: number;
+                    enum?: (string | number)[];
+                    maxLength?: number;
+                    maxItems?: number;
+                };
+            };
         };
     };
     responses: never;

@@ -16,12 +16,30 @@ export const ModelSchema = z
   })
   .meta({ id: 'Model' });
 
+export const ProviderOptionSchema = z
+  .object({
+    name: z.string(),
+    type: z.string().describe('JSON type: number, integer, boolean, string, array<string>...'),
+    description: z.string().optional(),
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    enum: z.array(z.union([z.string(), z.number()])).optional(),
+    maxLength: z.int().optional(),
+    maxItems: z.int().optional(),
+  })
+  .meta({
+    id: 'ProviderOption',
+    description: 'A provider_options key this provider accepts. Any other key, or a value outside these bounds, is refused with 400 invalid_body naming the key.',
+  });
+
 export const ProviderSchema = z
   .object({
     id: z.string(),
     name: z.string(),
     website: z.string(),
     models: z.array(ModelSchema),
+    provider_options: z.array(ProviderOptionSchema),
+    mp3_quality: z.string().describe('What response_format mp3 asks this provider for, e.g. mp3_44100_128.'),
     capabilities: z.object({
       supportedFormats: z.array(AudioFormatSchema),
       unwiredCapabilities: z.array(z.string()),

@@ -77,7 +77,10 @@ describe('error bodies and provider status', () => {
     expect(ProviderStatusSchema.safeParse({ id: 'openai', state: 'degraded', reason: 'circuit_half_open' }).success).toBe(true);
     expect(ProviderStatusSchema.safeParse({ id: 'openai', state: 'unavailable', reason: 'circuit_open' }).success).toBe(true);
     expect(ProviderStatusSchema.safeParse({ id: 'openai', state: 'broken' }).success).toBe(false);
-    const provider = { id: 'p', name: 'P', website: 'w', models: [], capabilities: { supportedFormats: [], unwiredCapabilities: [], quirks: [] } };
+    const provider = {
+      id: 'p', name: 'P', website: 'w', models: [], provider_options: [{ name: 'stability', type: 'number', minimum: 0, maximum: 1 }], mp3_quality: 'mp3_44100_128',
+      capabilities: { supportedFormats: [], unwiredCapabilities: [], quirks: [] },
+    };
     expect(ProviderSchema.safeParse({ ...provider, capabilities: { ...provider.capabilities, lastSmokeTest: 'never' } }).success).toBe(true);
     expect(ProviderSchema.safeParse({ ...provider, capabilities: { ...provider.capabilities, lastSmokeTest: null } }).success).toBe(false);
   });

@@ -43,6 +43,7 @@ export {
 } from './registry.js';
 export type { AttemptObserver, AttemptOutcome } from './retry/attempts.js';
 export { providerModules } from './provider-list.js';
+export { applyPricingOverrides, parsePricingOverrides, type PricingOverrides } from './pricing/pricing-overrides.js';
 export {
   defineHttpProvider,
   type HttpProviderConfig,
@@ -72,7 +73,13 @@ export {
 } from './http/http-speech-adapter.js';
 export { ConnectionPools, type ConnectionPoolOptions } from './http/connection-pools.js';
 export type { UpstreamErrorClassification, UpstreamErrorClassifier } from './http/send-speech-request.js';
-export { readProviderOptions, type ProviderOptionRule } from './shared/provider-options.js';
+export {
+  describeProviderOptions,
+  NO_PROVIDER_OPTIONS,
+  readProviderOptions,
+  type ProviderOptionDescriptor,
+  type ProviderOptionsSchema,
+} from './shared/provider-options.js';
 export { encodePathSegment } from './shared/speech-checks.js';
 export * from './openai/index.js';
 export * from './elevenlabs/index.js';

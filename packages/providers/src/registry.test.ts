@@ -2,7 +2,7 @@
 
 import { startFakeProvider, type FakeProviderServer } from './testing/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError, ProviderUnavailableError, UpstreamInvalidRequestError } from './errors.js';
+import { InvalidSpeechRequestError, ProviderError, ProviderUnavailableError, UpstreamInvalidRequestError } from './errors.js';
 import { openAIProvider } from './openai/index.js';
 import { createProviderRegistry, type ProviderRegistry, type ProviderRegistryConfig } from './registry.js';
 import { collect, openAIInput, rejectionOf } from './__fixtures__/speech-helpers.js';
@@ -235,5 +235,36 @@ describe('registry trace context', () => {
     expect(fake.requests.map((request) => request.headers.traceparent)).toEqual([traceparent, traceparent]);
     await collect((await synthesize()).audio);
     expect(fake.requests.at(-1)!.headers).not.toHaveProperty('traceparent');
+  });
+});
+
+describe('registry catalog: provider_options, mp3 quality and deployment prices', () => {
+  it('lists each provider\'s accepted options and mp3 quality, applies price overrides and refuses bad options by key', () => {
+    const registry = createProviderRegistry({
+      attemptTimeoutMs: 1000,
+      maxAttempts: 1,
+      pricing: { 'cartesia/sonic-3': { unit: 'character', microsPerUnit: 41 } },
+    });
+    try {
+      const elevenlabs = registry.descriptor('elevenlabs')!;
+      expect(elevenlabs.mp3Quality).toContain('mp3_44100_128');
+      expect(elevenlabs.providerOptions).toContainEqual(expect.objectContaining({ name: 'output_format', type: 'string' }));
+      expect(elevenlabs.providerOptions).toContainEqual(expect.objectContaining({ name: 'stability', type: 'number', minimum: 0, maximum: 1 }));
+      expect(registry.descriptor('openai')!.providerOptions).toEqual([]);
+      expect(registry.descriptor('cartesia')!.models.find((model) => model.id === 'sonic-3')!.pricing.microsPerUnit).toBe(41);
+      expect(registry.descriptor('cartesia')!.models.find((model) => model.id === 'sonic-3.5')!.pricing.microsPerUnit).toBe(38);
+
+      expect(registry.readProviderOptions('elevenlabs', { stability: 0.5, next_text: null })).toEqual({ stability: 0.5 });
+      expect(() => registry.readProviderOptions('elevenlabs', { stabilty: 0.5 })).toThrow(InvalidSpeechRequestError);
+      expect(() => registry.readProviderOptions('elevenlabs', { stability: 3 })).toThrow('provider option "stability" is invalid');
+    } finally {
+      void registry.close();
+    }
+  });
+
+  it('refuses to start with a price for a model no provider lists', () => {
+    expect(() =>
+      createProviderRegistry({ attemptTimeoutMs: 1000, maxAttempts: 1, pricing: { 'cartesia/sonic-9': { unit: 'character', microsPerUnit: 1 } } }),
+    ).toThrow('cartesia/sonic-9');
   });
 });

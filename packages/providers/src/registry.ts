@@ -7,7 +7,9 @@ import { ProviderUnavailableError } from './errors.js';
 import { ConnectionPools, type ConnectionPoolOptions } from './http/connection-pools.js';
 import type { ProviderModule } from './provider-module.js';
 import { providerModules } from './provider-list.js';
+import { applyPricingOverrides, type PricingOverrides } from './pricing/pricing-overrides.js';
 import { synthesizeWithRetries, type AttemptObserver, type AttemptSettings } from './retry/attempts.js';
+import { describeProviderOptions, NO_PROVIDER_OPTIONS, readProviderOptions } from './shared/provider-options.js';
 import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult, SynthesisContext } from './types.js';
 
 export interface CircuitBreakerConfig {
@@ -30,6 +32,8 @@ export interface ProviderRegistryConfig {
    * `{ openai: { apiKey, baseUrl }, local: { workers } }`. A provider without an entry is listed but unconfigured.
    */
   providers?: Readonly<Record<string, unknown>>;
+  /** Per-deployment prices replacing the catalogs' defaults, keyed `<provider>/<model_id>` (see parsePricingOverrides). */
+  pricing?: PricingOverrides;
   /** Upstream connection pool tuning shared by all HTTP providers. */
   connections?: ConnectionPoolOptions;
   /** Told about every upstream attempt and every breaker that opens (metrics). */
@@ -51,8 +55,15 @@ export type ProviderStatus =
 export type { BreakerAdmission, BreakerPermit } from './breaker/provider-breaker.js';
 
 export interface ProviderRegistry {
+  /** Catalogs with deployment prices applied, each provider's accepted provider_options and mp3 quality. */
   list(): ProviderDescriptor[];
   descriptor(id: string): ProviderDescriptor | undefined;
+  /**
+   * Validates a request's provider_options against the provider's declared schema and returns the values to
+   * send; throws InvalidSpeechRequestError naming the first unknown or invalid key. Pure, so callers check
+   * before anything is reserved.
+   */
+  readProviderOptions(providerId: string, options: Record<string, unknown>): Record<string, unknown>;
   /** Per process: every replica keeps its own breakers. */
   status(): ProviderStatus[];
   isAvailable(id: string): boolean;
@@ -74,6 +85,8 @@ interface RegistryEntry {
   module: ProviderModule<never>;
   adapter?: SpeechAdapter;
   breaker: ProviderBreaker;
+  /** What list() shows: the catalog (the adapter's once created) plus options, mp3 quality and prices. */
+  descriptor: ProviderDescriptor;
 }
 
 const DEFAULT_FAILURE_THRESHOLD = 5;
@@ -124,6 +137,8 @@ export function createProviderRegistry(
     // Admission happens before the reservation; a probe that never reaches synthesize() frees its slot by then.
     probeClaimTtlMs: config.attemptTimeoutMs,
   };
+  // Before any adapter exists (workers, pools): a price for a model no provider lists stops the start here.
+  applyPricingOverrides(modules.map((module) => module.descriptor), config.pricing);
   const pools = new ConnectionPools(config.connections);
   const entries = new Map<string, RegistryEntry>();
   for (const module of modules) {
@@ -133,10 +148,23 @@ export function createProviderRegistry(
       ? module.create(settings, { attemptTimeoutMs: config.attemptTimeoutMs, pools })
       : undefined;
     const onBreak = config.observer?.breakerOpened && (() => config.observer!.breakerOpened!(module.id));
-    entries.set(module.id, { module, adapter, breaker: new ProviderBreaker(module.id, { ...breakerSettings, onBreak }) });
+    const catalog = adapter?.descriptor ?? module.descriptor;
+    const descriptor: ProviderDescriptor = {
+      ...catalog,
+      providerOptions: describeProviderOptions(module.providerOptions ?? NO_PROVIDER_OPTIONS),
+      ...(module.mp3Quality !== undefined ? { mp3Quality: module.mp3Quality } : {}),
+    };
+    entries.set(module.id, { module, adapter, breaker: new ProviderBreaker(module.id, { ...breakerSettings, onBreak }), descriptor });
   }
+  const priced = applyPricingOverrides([...entries.values()].map((entry) => entry.descriptor), config.pricing);
+  for (const descriptor of priced) entries.get(descriptor.id)!.descriptor = descriptor;
 
-  const descriptorOf = (entry: RegistryEntry) => entry.adapter?.descriptor ?? entry.module.descriptor;
+  const descriptorOf = (entry: RegistryEntry) => entry.descriptor;
+  const optionsOf = (id: string, options: Record<string, unknown>) => {
+    const module = entries.get(id)?.module;
+    if (!module) throw new ProviderUnavailableError(id, 'unknown_provider');
+    return readProviderOptions(id, options, module.providerOptions ?? NO_PROVIDER_OPTIONS).values;
+  };
   const configuredEntry = (id: string) => {
     const entry = entries.get(id);
     if (!entry) throw new ProviderUnavailableError(id, 'unknown_provider');
@@ -150,13 +178,20 @@ export function createProviderRegistry(
       const entry = entries.get(id);
       return entry ? descriptorOf(entry) : undefined;
     },
+    readProviderOptions: optionsOf,
     status: () => [...entries.values()].map(statusOf),
     isAvailable: (id) => entries.get(id)?.adapter !== undefined,
     admit: (id) => configuredEntry(id).breaker.admit(),
 
     async synthesize(providerId, input, { signal, permit, traceparent }) {
       const { adapter, breaker } = configuredEntry(providerId);
-      return breaker.run(permit, signal, () => synthesizeWithRetries(adapter, input, { signal, traceparent }, attempts, config.observer?.attempt));
+      // Inside the breaker's run so a held probe permit is settled; like any client refusal
+      // (InvalidSpeechRequestError) it does not count against the provider's health.
+      return breaker.run(permit, signal, () =>
+        synthesizeWithRetries(
+          adapter, { ...input, providerOptions: optionsOf(providerId, input.providerOptions) }, { signal, traceparent }, attempts, config.observer?.attempt,
+        ),
+      );
     },
 
     async close() {

@@ -1,6 +1,8 @@
 // The adapter contract (version 1): every speech provider, HTTP or in-process, implements SpeechAdapter.
 // The router only ever sees these types; provider wire formats stay inside each provider's folder.
 
+import type { ProviderOptionDescriptor } from './shared/provider-options.js';
+
 export type AudioFormat = 'mp3' | 'pcm';
 
 /** A speech request after the router has parsed `<provider>/<model_id>` and validated the body. */
@@ -69,6 +71,10 @@ export interface ProviderDescriptor {
   models: ModelDescriptor[];
   voices: VoiceDescriptor[];
   capabilities: ProviderCapabilities;
+  /** provider_options keys the provider accepts (filled in by the registry from the module's schema). */
+  providerOptions?: ProviderOptionDescriptor[];
+  /** What `mp3` asks the provider for, e.g. `mp3_44100_128` (filled in by the registry from the module). */
+  mp3Quality?: string;
 }
 
 export interface SpeechResult {

@@ -20,6 +20,8 @@ export function providerView(provider: ProviderDescriptor) {
       pricing: model.pricing,
       maxInputCharacters: model.maxInputCharacters,
     })),
+    provider_options: provider.providerOptions ?? [],
+    mp3_quality: provider.mp3Quality ?? 'provider default',
     capabilities: provider.capabilities,
   };
 }

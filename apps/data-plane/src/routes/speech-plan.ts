@@ -4,7 +4,7 @@ import {
   SPEECH_KNOWN_FIELDS, SpeechRequestSchema, countCodePoints, parseModel, type ErrorCode,
 } from '@voice-router/contracts';
 import { costForCharacters } from '@voice-router/ledger';
-import type { ModelDescriptor, ProviderDescriptor, SpeechInput } from '@voice-router/providers';
+import { InvalidSpeechRequestError, type ModelDescriptor, type ProviderDescriptor, type SpeechInput } from '@voice-router/providers';
 
 export interface SpeechPlan {
   provider: string;
@@ -23,7 +23,14 @@ function invalid(code: ErrorCode, details: string): PlanResult {
   return { ok: false, code, details };
 }
 
-export function planSpeech(body: Buffer, describe: (provider: string) => ProviderDescriptor | undefined): PlanResult {
+/** Validates provider_options for a provider; throws InvalidSpeechRequestError naming the key (the registry's). */
+export type ProviderOptionsReader = (provider: string, options: Record<string, unknown>) => Record<string, unknown>;
+
+export function planSpeech(
+  body: Buffer,
+  describe: (provider: string) => ProviderDescriptor | undefined,
+  readOptions: ProviderOptionsReader = (_provider, options) => options,
+): PlanResult {
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));
@@ -52,6 +59,13 @@ export function planSpeech(body: Buffer, describe: (provider: string) => Provide
   if (characters > modelDescriptor.maxInputCharacters) {
     return invalid('invalid_body', `input: ${characters} characters; ${request.model} accepts at most ${modelDescriptor.maxInputCharacters}`);
   }
+  let providerOptions: Record<string, unknown>;
+  try {
+    providerOptions = readOptions(model.provider, request.provider_options ?? {});
+  } catch (error) {
+    if (error instanceof InvalidSpeechRequestError) return invalid('invalid_body', error.details);
+    throw error;
+  }
   const warnings = Object.keys(request)
     .filter((field) => !SPEECH_KNOWN_FIELDS.has(field))
     .map((field) => `ignored field: ${field}`);
@@ -70,7 +84,7 @@ export function planSpeech(body: Buffer, describe: (provider: string) => Provide
         format: request.response_format,
         speed: request.speed,
         instructions: request.instructions,
-        providerOptions: request.provider_options ?? {},
+        providerOptions,
       },
     },
   };

@@ -91,7 +91,11 @@ async function handleSpeech(
     context.metrics.limitRefused(keyAdmission.refusal.kind);
     return sendLimitRefusal(res, state, keyAdmission.refusal);
   }
-  const planned = planSpeech(body.body, (id) => context.registry.descriptor(id));
+  const planned = planSpeech(
+    body.body,
+    (id) => context.registry.descriptor(id),
+    (id, options) => context.registry.readProviderOptions(id, options),
+  );
   if (!planned.ok) return sendError(res, state, planned.code, planned.details);
   const { plan } = planned;
   state.provider = plan.provider;

@@ -15,6 +15,8 @@ export interface ConformanceTarget {
   input(format: AudioFormat, overrides?: Partial<SpeechInput>): SpeechInput;
   /** Present for HTTP adapters: the fake they talk to. */
   fake?: FakeProviderServer;
+  /** The sample rate the provider's mp3 has (its module's `output.mp3`); 24 kHz when undeclared. */
+  mp3SampleRate?: number;
   /** An adapter of the same provider configured with a wrong key (HTTP only). */
   adapterWithKey?(apiKey: string): SpeechAdapter;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture): H
         adapter: adapterWithKey(fake.apiKey),
         adapterWithKey,
         fake,
+        mp3SampleRate: module.output?.mp3?.sampleRate,
         input: (format, overrides = {}) => ({ ...fixture.baseInput, format, ...overrides }),
         async close() {
           await pools.close();

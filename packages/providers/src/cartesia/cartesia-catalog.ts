@@ -66,7 +66,7 @@ export const cartesiaDescriptor: ProviderDescriptor = {
       'speed and volume controls are temporarily disabled upstream on sonic-3.5',
       'generation_config (speed, volume, emotion) is not sent to sonic-2 and sonic-turbo snapshots',
       'instructions are not supported and are dropped with a warning',
-      'mp3 is 24 kHz at 128 kbps; pcm is raw pcm_s16le at 24 kHz',
+      'mp3 is 44.1 kHz at 128 kbps (provider_options mp3_sample_rate and mp3_bit_rate pick another); pcm is raw pcm_s16le at 24 kHz',
       `maximum input per request is not documented; ${MAX_INPUT_CHARACTERS} characters is a conservative limit`,
       'the API version is pinned with the Cartesia-Version header (2026-08-14)',
       'voice labels come from a 2026 snapshot of the public library and may have changed; a0e99841… was earlier listed as "Barbershop Man"',

@@ -116,7 +116,7 @@ export const cartesiaFake: FakeProviderHandler = {
   ownsPath: (pathname) => pathname.startsWith('/tts/'),
   prepareAudio: () => {
     pcmToneAudio();
-    mp3ToneAudio(128);
+    mp3ToneAudio(128, 44_100);
   },
   handle(request, context) {
     if (request.pathname !== '/tts/bytes') {
@@ -135,7 +135,8 @@ export const cartesiaFake: FakeProviderHandler = {
     const characters = countCharacters(body.transcript as string);
     if (format.container === 'mp3') {
       const kbps = (format.bit_rate as number) / 1000;
-      return { type: 'audio', audio: mp3ToneAudio(kbps), contentType: 'audio/mpeg', bytesPerSecond: (kbps * 1000) / 8, characters };
+      // Served at the sample rate asked for; the bit rate is the nearest one that rate's MPEG layer III allows.
+      return { type: 'audio', audio: mp3ToneAudio(kbps, format.sample_rate as number), contentType: 'audio/mpeg', bytesPerSecond: (kbps * 1000) / 8, characters };
     }
     const sampleRate = format.sample_rate as number;
     if (format.container === 'raw' && format.encoding === 'pcm_s16le') {

@@ -29,8 +29,17 @@ describe('buildCartesiaSpeechRequest', () => {
       model_id: 'sonic-3',
       transcript: 'Hello',
       voice: { id: '694f9389-aac1-45b6-b726-9d9369183238' },
-      output_format: { container: 'mp3', sample_rate: 24000, bit_rate: 128000 },
+      output_format: { container: 'mp3', sample_rate: 44100, bit_rate: 128000 },
     });
+  });
+
+  it('lets provider_options pick the mp3 sample rate and bit rate, and ignores them for pcm with a warning', () => {
+    const mp3 = buildCartesiaSpeechRequest(input({ providerOptions: { mp3_sample_rate: 24000, mp3_bit_rate: 64000 } }), credentials);
+    expect(bodyOf(mp3).output_format).toEqual({ container: 'mp3', sample_rate: 24000, bit_rate: 64000 });
+    const pcm = buildCartesiaSpeechRequest(input({ format: 'pcm', providerOptions: { mp3_bit_rate: 64000 } }), credentials);
+    expect(bodyOf(pcm).output_format).toEqual({ container: 'raw', encoding: 'pcm_s16le', sample_rate: 24000 });
+    expect(pcm.warnings).toEqual(['provider options "mp3_sample_rate" and "mp3_bit_rate" ignored: pcm is always pcm_s16le at 24 kHz']);
+    expect(() => buildCartesiaSpeechRequest(input({ providerOptions: { mp3_bit_rate: 100000 } }), credentials)).toThrow(InvalidSpeechRequestError);
   });
 
   it('maps pcm to raw pcm_s16le at 24 kHz', () => {
@@ -53,13 +62,14 @@ describe('buildCartesiaSpeechRequest', () => {
     expect(request.warnings).toEqual(['speed clamped to 1.5: cartesia accepts 0.6 to 1.5']);
   });
 
-  it('maps language, volume and emotion; warns about unknown options', () => {
+  it('maps language, volume and emotion; refuses unknown options naming the key', () => {
     const request = buildCartesiaSpeechRequest(
-      input({ speed: 1.2, providerOptions: { language: 'fr', volume: 1.5, emotion: 'excited', colour: 'blue' } }),
+      input({ speed: 1.2, providerOptions: { language: 'fr', volume: 1.5, emotion: 'excited' } }),
       credentials,
     );
     expect(bodyOf(request)).toMatchObject({ language: 'fr', generation_config: { speed: 1.2, volume: 1.5, emotion: 'excited' } });
-    expect(request.warnings).toEqual(['provider option "colour" ignored: not supported by cartesia']);
+    expect(request.warnings).toEqual([]);
+    expect(() => buildCartesiaSpeechRequest(input({ providerOptions: { colour: 'blue' } }), credentials)).toThrow('provider option "colour" is not accepted by cartesia');
   });
 
   it('refuses language together with locale, and wrong types', () => {

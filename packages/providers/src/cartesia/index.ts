@@ -3,7 +3,7 @@
 import { defineHttpProvider } from '../provider-module.js';
 import { cartesiaDescriptor } from './cartesia-catalog.js';
 import { classifyCartesiaError } from './cartesia-error.js';
-import { buildCartesiaSpeechRequest } from './cartesia-speech-model.js';
+import { buildCartesiaSpeechRequest, cartesiaProviderOptions } from './cartesia-speech-model.js';
 
 export const cartesiaProvider = defineHttpProvider({
   id: 'cartesia',
@@ -12,11 +12,23 @@ export const cartesiaProvider = defineHttpProvider({
   descriptor: cartesiaDescriptor,
   buildRequest: buildCartesiaSpeechRequest,
   classifyError: classifyCartesiaError,
+  providerOptions: cartesiaProviderOptions,
+  mp3Quality: 'mp3 44.1 kHz 128 kbps; provider_options mp3_sample_rate / mp3_bit_rate pick another',
+  output: {
+    mp3: { container: 'mp3', encoding: 'mp3', sampleRate: 44_100, channels: 1, framing: 'bytes' },
+    pcm: { container: 'raw', encoding: 'pcm_s16le', sampleRate: 24_000, channels: 1, framing: 'bytes' },
+  },
   baseUrlConvention: 'bare origin, as CARTESIA_BASE_URL in the Cartesia SDK; default https://api.cartesia.ai',
   testKit: () => import('./cartesia-test-kit.js').then((kit) => kit.cartesiaTestKit),
 });
 
 export { cartesiaDescriptor } from './cartesia-catalog.js';
 export { classifyCartesiaError } from './cartesia-error.js';
-export { buildCartesiaSpeechRequest, cartesiaProviderOptionRules } from './cartesia-speech-model.js';
+export {
+  buildCartesiaSpeechRequest,
+  CARTESIA_DEFAULT_MP3,
+  CARTESIA_MP3_BIT_RATES,
+  CARTESIA_MP3_SAMPLE_RATES,
+  cartesiaProviderOptions,
+} from './cartesia-speech-model.js';
 export { CARTESIA_API_VERSION, type CartesiaModelId, type CartesiaSpeechRequestBody } from './cartesia-api-types.js';

@@ -10,7 +10,9 @@ export type ElevenLabsModelId =
   | (string & {});
 
 /** The two output formats the router asks for; ElevenLabs offers many more. */
-export type ElevenLabsOutputFormat = 'mp3_24000_48' | 'pcm_24000';
+export type ElevenLabsOutputFormat =
+  | 'mp3_22050_32' | 'mp3_24000_48' | 'mp3_44100_32' | 'mp3_44100_64' | 'mp3_44100_96' | 'mp3_44100_128' | 'mp3_44100_192'
+  | 'pcm_24000';
 
 export interface ElevenLabsVoiceSettings {
   stability?: number;

@@ -121,7 +121,7 @@ export const elevenLabsFake: FakeProviderHandler = {
   ownsPath: (pathname) => pathname.startsWith('/v1/text-to-speech'),
   prepareAudio: () => {
     pcmToneAudio();
-    mp3ToneAudio(48); // mp3_24000_48, the 24 kHz MP3 format
+    mp3ToneAudio(128, 44_100); // mp3_44100_128, ElevenLabs' default and the router's
   },
   handle(request, context) {
     const route = parseRoute(request.pathname);
@@ -148,8 +148,9 @@ export const elevenLabsFake: FakeProviderHandler = {
       // Content type for PCM is not documented; application/octet-stream is assumed.
       return { type: 'audio', audio: pcmToneAudio(), contentType: 'application/octet-stream', bytesPerSecond: SAMPLE_RATE * 2, characters, headers };
     }
-    const kbps = Number(outputFormat.split('_')[2]);
-    const audio = mp3ToneAudio(kbps);
+    // mp3_<sample rate>_<kbps>: served at exactly that sample rate and bit rate.
+    const [, sampleRate, kbps] = outputFormat.split('_').map(Number) as [number, number, number];
+    const audio = mp3ToneAudio(kbps, sampleRate);
     return { type: 'audio', audio, contentType: 'audio/mpeg', bytesPerSecond: (kbps * 1000) / 8, characters, headers };
   },
   errorForStatus(status, _request, context) {

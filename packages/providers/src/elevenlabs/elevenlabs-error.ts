@@ -4,7 +4,7 @@
 import type { RequestField } from '../errors.js';
 import type { UpstreamErrorClassification } from '../http/send-speech-request.js';
 import { isObject, parseJson, stringField } from '../shared/error-body.js';
-import { elevenLabsProviderOptionRules } from './elevenlabs-speech-model.js';
+import { elevenLabsProviderOptions } from './elevenlabs-speech-model.js';
 
 /** Slugs that pin a refusal on one field of the client's request. */
 const SLUG_FIELDS: Record<string, RequestField> = {
@@ -19,7 +19,7 @@ const SLUG_FIELDS: Record<string, RequestField> = {
 const QUOTA_SLUGS = new Set(['quota_exceeded', 'insufficient_credits', 'payment_required']);
 
 function optionField(name: unknown): RequestField | undefined {
-  return typeof name === 'string' && Object.hasOwn(elevenLabsProviderOptionRules, name) ? `provider_options.${name}` : undefined;
+  return typeof name === 'string' && Object.hasOwn(elevenLabsProviderOptions.shape, name) ? `provider_options.${name}` : undefined;
 }
 
 /** Maps a FastAPI `loc` (e.g. ['body', 'voice_settings', 'speed']) onto the router's request fields. */

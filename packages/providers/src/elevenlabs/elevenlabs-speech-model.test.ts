@@ -19,7 +19,7 @@ const bodyOf = (request: { body: string }) => JSON.parse(request.body) as Record
 describe('buildElevenLabsSpeechRequest', () => {
   it('maps to the streaming endpoint with output_format in the query and xi-api-key', () => {
     const request = buildElevenLabsSpeechRequest(input(), credentials);
-    expect(request.path).toBe('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=mp3_24000_48');
+    expect(request.path).toBe('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=mp3_44100_128');
     expect(request.headers).toEqual({ 'xi-api-key': 'xi-test', 'content-type': 'application/json' });
     expect(bodyOf(request)).toEqual({ text: 'Hello', model_id: 'eleven_flash_v2_5' });
     expect(request.warnings).toEqual([]);
@@ -39,7 +39,7 @@ describe('buildElevenLabsSpeechRequest', () => {
     ['a/../../v2/voices', 'a%2F..%2F..%2Fv2%2Fvoices'],
   ])('keeps voice %j inside one path segment', (voice, encoded) => {
     const { path } = buildElevenLabsSpeechRequest(input({ voice }), credentials);
-    expect(path).toBe(`/v1/text-to-speech/${encoded}/stream?output_format=mp3_24000_48`);
+    expect(path).toBe(`/v1/text-to-speech/${encoded}/stream?output_format=mp3_44100_128`);
     expect(decodeURIComponent(path.split('/')[3]!)).toBe(voice);
   });
 
@@ -72,7 +72,7 @@ describe('buildElevenLabsSpeechRequest', () => {
           previous_request_ids: ['a', 'b'],
           enable_logging: false,
           optimize_streaming_latency: 2,
-          mystery: 1,
+          output_format: 'mp3_22050_32',
           next_text: null,
         },
       }),
@@ -88,9 +88,19 @@ describe('buildElevenLabsSpeechRequest', () => {
       previous_request_ids: ['a', 'b'],
     });
     expect(request.path).toBe(
-      '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=mp3_24000_48&enable_logging=false&optimize_streaming_latency=2',
+      '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=mp3_22050_32&enable_logging=false&optimize_streaming_latency=2',
     );
-    expect(request.warnings).toEqual(['provider option "mystery" ignored: not supported by elevenlabs']);
+    expect(request.warnings).toEqual([]);
+  });
+
+  it('refuses an unknown provider option naming it', () => {
+    expect(() => buildElevenLabsSpeechRequest(input({ providerOptions: { mystery: 1 } }), credentials)).toThrow('provider option "mystery" is not accepted by elevenlabs');
+  });
+
+  it('asks for pcm_24000 whatever output_format says, with a warning', () => {
+    const request = buildElevenLabsSpeechRequest(input({ format: 'pcm', providerOptions: { output_format: 'mp3_44100_192' } }), credentials);
+    expect(request.path).toBe('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream?output_format=pcm_24000');
+    expect(request.warnings).toEqual(['provider option "output_format" ignored: pcm is always pcm_24000']);
   });
 
   it.each([
@@ -100,6 +110,8 @@ describe('buildElevenLabsSpeechRequest', () => {
     { use_speaker_boost: 'yes' },
     { apply_text_normalization: 'maybe' },
     { previous_request_ids: ['a', 'b', 'c', 'd'] },
+    { output_format: 'pcm_44100' },
+    { output_format: 'mp3_44100_999' },
   ])('rejects provider options of the wrong type or range: %j', (providerOptions) => {
     expect(() => buildElevenLabsSpeechRequest(input({ providerOptions }), credentials)).toThrow(InvalidSpeechRequestError);
   });

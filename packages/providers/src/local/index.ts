@@ -25,6 +25,11 @@ const localSettings = {
 export const localProvider: ProviderModule<LocalProviderConfig> = {
   id: 'local',
   settings: localSettings,
+  mp3Quality: 'mp3 24 kHz 48 kbps CBR (encoded locally)',
+  output: {
+    mp3: { container: 'mp3', encoding: 'mp3', sampleRate: 24_000, channels: 1, framing: 'bytes' },
+    pcm: { container: 'raw', encoding: 'pcm_s16le', sampleRate: 24_000, channels: 1, framing: 'bytes' },
+  },
   // Voices are filled in from the synthesizer once the adapter exists; the local provider always has one.
   descriptor: buildLocalDescriptor([]),
   isConfigured: () => true,

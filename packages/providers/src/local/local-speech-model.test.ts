@@ -28,8 +28,11 @@ describe('buildLocalSynthesisRequest', () => {
     expect(() => buildLocalSynthesisRequest(input({ modelId: 'tts-1' }), voices)).toThrow(InvalidSpeechRequestError);
   });
 
-  it('warns about instructions and provider options', () => {
-    const { warnings } = buildLocalSynthesisRequest(input({ instructions: 'Sing.', providerOptions: { pitch: 3 } }), voices);
-    expect(warnings).toEqual(['provider option "pitch" ignored: not supported by local', 'instructions ignored: not supported by local']);
+  it('warns about instructions and refuses provider options (local takes none)', () => {
+    const { warnings } = buildLocalSynthesisRequest(input({ instructions: 'Sing.' }), voices);
+    expect(warnings).toEqual(['instructions ignored: not supported by local']);
+    expect(() => buildLocalSynthesisRequest(input({ providerOptions: { pitch: 3 } }), voices)).toThrow(
+      'provider option "pitch" is not accepted: local takes no provider options',
+    );
   });
 });

@@ -3,7 +3,7 @@
 import { defineHttpProvider } from '../provider-module.js';
 import { openAIDescriptor } from './openai-catalog.js';
 import { classifyOpenAIError } from './openai-error.js';
-import { buildOpenAISpeechRequest } from './openai-speech-model.js';
+import { buildOpenAISpeechRequest, openAISpeechSettings } from './openai-speech-model.js';
 
 export const openAIProvider = defineHttpProvider({
   id: 'openai',
@@ -12,6 +12,12 @@ export const openAIProvider = defineHttpProvider({
   descriptor: openAIDescriptor,
   buildRequest: buildOpenAISpeechRequest,
   classifyError: classifyOpenAIError,
+  providerOptions: openAISpeechSettings.providerOptions,
+  mp3Quality: 'OpenAI\'s only mp3 (24 kHz; bit rate not chosen by the API)',
+  output: {
+    mp3: { container: 'mp3', encoding: 'mp3', sampleRate: 24_000, channels: 1, framing: 'bytes' },
+    pcm: { container: 'raw', encoding: 'pcm_s16le', sampleRate: 24_000, channels: 1, framing: 'bytes' },
+  },
   baseUrlConvention: 'includes the version path /v1, as OPENAI_BASE_URL in the OpenAI SDK; default https://api.openai.com/v1',
   testKit: () => import('./openai-test-kit.js').then((kit) => kit.openAITestKit),
 });

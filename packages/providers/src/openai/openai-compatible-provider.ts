@@ -26,5 +26,7 @@ export function defineOpenAICompatibleProvider(options: OpenAICompatibleProvider
     descriptor: options.descriptor,
     buildRequest: (input, credentials) => buildOpenAICompatibleSpeechRequest(input, credentials, settings),
     classifyError: options.classifyError ?? classifyOpenAIError,
+    providerOptions: settings.providerOptions,
+    output: { mp3: { container: 'mp3', encoding: 'mp3', framing: 'bytes' }, pcm: { container: 'raw', encoding: 'pcm_s16le', sampleRate: 24_000, channels: 1, framing: 'bytes' } },
   });
 }

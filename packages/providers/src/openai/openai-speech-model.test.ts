@@ -1,6 +1,7 @@
 // OpenAI's pure request mapping and the shared OpenAI-compatible base.
 
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { InvalidSpeechRequestError } from '../errors.js';
 import type { SpeechInput } from '../types.js';
 import { buildOpenAICompatibleSpeechRequest, buildOpenAISpeechRequest, openAISpeechSettings } from './openai-speech-model.js';
@@ -51,10 +52,10 @@ describe('buildOpenAISpeechRequest', () => {
     expect(bodyOf(buildOpenAISpeechRequest(input({ voice: 'voice_abc123' }), credentials)).voice).toEqual({ id: 'voice_abc123' });
   });
 
-  it('warns about unknown provider options and leaves them out of the body', () => {
-    const request = buildOpenAISpeechRequest(input({ providerOptions: { stream_format: 'sse' } }), credentials);
-    expect(bodyOf(request)).not.toHaveProperty('stream_format');
-    expect(request.warnings).toEqual(['provider option "stream_format" ignored: not supported by openai']);
+  it('refuses provider options (OpenAI takes none), naming the key', () => {
+    expect(() => buildOpenAISpeechRequest(input({ providerOptions: { stream_format: 'sse' } }), credentials)).toThrow(
+      'provider option "stream_format" is not accepted: openai takes no provider options',
+    );
   });
 
   it('refuses more than 4096 code points, counting emoji once', () => {
@@ -70,7 +71,7 @@ describe('buildOpenAICompatibleSpeechRequest (the shared base)', () => {
     path: '/tts/speech',
     speedRange: [0.5, 2] as const,
     supportsInstructions: () => false,
-    providerOptionRules: { sample_rate: { kind: 'integer' as const, minimum: 8000, maximum: 48000 } },
+    providerOptions: z.object({ sample_rate: z.int().min(8000).max(48000).optional() }),
   };
 
   it('applies the provider settings: path, speed range, extra options, instructions', () => {

@@ -3,7 +3,7 @@
 
 import { InvalidSpeechRequestError } from '../errors.js';
 import type { HttpProviderCredentials, HttpSpeechRequest } from '../http/http-speech-adapter.js';
-import { readProviderOptions, type ProviderOptionRule } from '../shared/provider-options.js';
+import { NO_PROVIDER_OPTIONS, readProviderOptions, type ProviderOptionsSchema } from '../shared/provider-options.js';
 import { clampSpeed, countCharacters } from '../shared/speech-checks.js';
 import type { SpeechInput } from '../types.js';
 import type { OpenAISpeechRequestBody } from './openai-api-types.js';
@@ -17,8 +17,8 @@ export interface OpenAICompatibleSpeechSettings {
   supportsInstructions(modelId: string): boolean;
   speedRange: readonly [number, number];
   maxInputCharacters: number;
-  /** provider_options accepted and copied into the body after type checks; everything else warns. */
-  providerOptionRules: Record<string, ProviderOptionRule>;
+  /** provider_options accepted and copied into the body after validation; any other key is refused. */
+  providerOptions: ProviderOptionsSchema;
 }
 
 export const openAISpeechSettings: OpenAICompatibleSpeechSettings = {
@@ -28,7 +28,7 @@ export const openAISpeechSettings: OpenAICompatibleSpeechSettings = {
   supportsInstructions: (modelId) => !/^tts-1(-|$)/.test(modelId),
   speedRange: [0.25, 4],
   maxInputCharacters: 4096,
-  providerOptionRules: {},
+  providerOptions: NO_PROVIDER_OPTIONS,
 };
 
 /** OpenAI custom voices are ids like `voice_abc123` and travel as `{ id }`; built-in names go as strings. */
@@ -45,7 +45,7 @@ export function buildOpenAICompatibleSpeechRequest(
   if (characters > settings.maxInputCharacters) {
     throw new InvalidSpeechRequestError(`input is ${characters} characters; ${settings.provider} accepts at most ${settings.maxInputCharacters}`);
   }
-  const { values, warnings } = readProviderOptions(settings.provider, input.providerOptions, settings.providerOptionRules);
+  const { values, warnings } = readProviderOptions(settings.provider, input.providerOptions, settings.providerOptions);
   const body: OpenAISpeechRequestBody = {
     ...values,
     model: input.modelId,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { providerModules } from '../provider-list.js';
-import { apiKeySettings, providerSettingsFromEnvironment, settingsEnvironmentShape } from './provider-settings.js';
+import { apiKeySettings, providerSettingsFromEnvironment, settingsEnvironmentShape, type SettingsSpec } from './provider-settings.js';
 
 describe('provider settings', () => {
   it('names generic settings <ID>_API_KEY and <ID>_BASE_URL', () => {
@@ -24,7 +24,7 @@ describe('provider settings', () => {
   });
 
   it('refuses two modules that declare the same variable', () => {
-    const clash = [
+    const clash: Array<{ id: string; settings: SettingsSpec }> = [
       { id: 'a', settings: { apiKey: { env: 'SHARED_KEY', schema: z.string().optional(), description: 'a' } } },
       { id: 'b', settings: { token: { env: 'SHARED_KEY', schema: z.string().optional(), description: 'b' } } },
     ];

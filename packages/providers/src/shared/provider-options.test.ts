@@ -1,33 +1,62 @@
-// Type checks and warnings for provider_options.
+// provider_options: validated against each provider's zod schema, refused by key, listed for the catalog.
 
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { InvalidSpeechRequestError } from '../errors.js';
-import { readProviderOptions } from './provider-options.js';
+import { describeProviderOptions, NO_PROVIDER_OPTIONS, readProviderOptions, type ProviderOptionsSchema } from './provider-options.js';
 
-const rules = {
-  level: { kind: 'number', minimum: 0, maximum: 1 },
-  count: { kind: 'integer' },
-  flag: { kind: 'boolean' },
-  mode: { kind: 'string', allowed: ['a', 'b'] },
-  ids: { kind: 'string-array', maxItems: 2 },
-} as const;
+const schema = z.object({
+  level: z.number().min(0).max(1).optional().describe('How much'),
+  count: z.int().optional(),
+  flag: z.boolean().optional(),
+  mode: z.enum(['a', 'b']).optional(),
+  ids: z.array(z.string()).max(2).optional(),
+});
+
+function refusal(options: Record<string, unknown>, against: ProviderOptionsSchema = schema): string {
+  try {
+    readProviderOptions('p', options, against);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidSpeechRequestError);
+    return (error as InvalidSpeechRequestError).details;
+  }
+  throw new Error('expected a refusal');
+}
 
 describe('readProviderOptions', () => {
-  it('returns checked values and warns about unknown keys, ignoring nulls', () => {
-    expect(readProviderOptions('p', { level: 0.5, count: 3, flag: true, mode: 'a', ids: ['x'], extra: 1, unset: null }, rules)).toEqual({
+  it('returns checked values, ignoring nulls', () => {
+    expect(readProviderOptions('p', { level: 0.5, count: 3, flag: true, mode: 'a', ids: ['x'], ids2: undefined } as never, schema.extend({ ids2: z.string().optional() }))).toEqual({
       values: { level: 0.5, count: 3, flag: true, mode: 'a', ids: ['x'] },
-      warnings: ['provider option "extra" ignored: not supported by p', 'provider option "unset" ignored: not supported by p'],
+      warnings: [],
     });
+    expect(readProviderOptions('p', { level: null }, schema).values).toEqual({});
   });
 
-  it.each([{ level: '0.5' }, { level: Number.NaN }, { level: 2 }, { count: 1.5 }, { flag: 1 }, { mode: 'c' }, { ids: [1] }, { ids: ['a', 'b', 'c'] }])(
-    'refuses %j',
-    (options) => {
-      expect(() => readProviderOptions('p', options, rules)).toThrow(InvalidSpeechRequestError);
-    },
-  );
+  it('refuses an unknown key, naming it and the accepted ones', () => {
+    expect(refusal({ extra: 1 })).toBe('provider option "extra" is not accepted by p (accepted: level, count, flag, mode, ids)');
+    expect(refusal({ speed: 1 }, NO_PROVIDER_OPTIONS)).toBe('provider option "speed" is not accepted: p takes no provider options');
+  });
+
+  it.each([
+    [{ level: '0.5' }, 'level'], [{ level: Number.NaN }, 'level'], [{ level: 2 }, 'level'], [{ count: 1.5 }, 'count'],
+    [{ flag: 1 }, 'flag'], [{ mode: 'c' }, 'mode'], [{ ids: [1] }, 'ids'], [{ ids: ['a', 'b', 'c'] }, 'ids'],
+  ])('refuses %j naming the key', (options, key) => {
+    expect(refusal(options)).toMatch(new RegExp(`^provider option "${key}" is invalid: `));
+  });
 
   it('does not treat inherited properties as known options', () => {
-    expect(readProviderOptions('p', { toString: 'x' }, rules).warnings).toHaveLength(1);
+    expect(refusal({ toString: 'x' })).toContain('"toString" is not accepted');
+  });
+});
+
+describe('describeProviderOptions', () => {
+  it('lists every key with its type and bounds', () => {
+    expect(describeProviderOptions(schema)).toEqual([
+      { name: 'level', type: 'number', description: 'How much', minimum: 0, maximum: 1 },
+      { name: 'count', type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+      { name: 'flag', type: 'boolean' },
+      { name: 'mode', type: 'string', enum: ['a', 'b'] },
+      { name: 'ids', type: 'array<string>', maxItems: 2 },
+    ]);
   });
 });

@@ -1,77 +1,74 @@
-// Type-checks `provider_options` against a provider's table of known keys: wrong types are the client's
-// error (400), unknown keys only produce warnings, as the AI SDK does for unsupported settings.
+// provider_options are declared per provider as a zod object of optional fields. A key the provider does not
+// declare, or a value its schema refuses, is the client's error (400 invalid_body naming the key): silently
+// dropping an option the client thought it set would make the audio differ without anyone knowing.
 
+import { z } from 'zod';
 import { InvalidSpeechRequestError, quoteName } from '../errors.js';
 
-export type ProviderOptionRule =
-  | { kind: 'number'; minimum?: number; maximum?: number }
-  | { kind: 'integer'; minimum?: number; maximum?: number }
-  | { kind: 'boolean' }
-  | { kind: 'string'; allowed?: readonly string[]; maxLength?: number }
-  | { kind: 'string-array'; maxItems?: number };
+/** A provider's accepted provider_options: every field optional. */
+export type ProviderOptionsSchema = z.ZodObject;
 
 export interface ReadProviderOptionsResult {
   values: Record<string, unknown>;
+  /** Kept for mappings that add their own warnings (e.g. an option the chosen model ignores). */
   warnings: string[];
 }
 
-function checkNumber(name: string, value: unknown, rule: { minimum?: number; maximum?: number }, integer: boolean): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-    throw new InvalidSpeechRequestError(`provider option ${quoteName(name)} must be ${integer ? 'an integer' : 'a number'}`);
-  }
-  if ((rule.minimum !== undefined && value < rule.minimum) || (rule.maximum !== undefined && value > rule.maximum)) {
-    throw new InvalidSpeechRequestError(
-      `provider option ${quoteName(name)} must be between ${rule.minimum ?? '-∞'} and ${rule.maximum ?? '∞'}`,
-    );
-  }
-  return value;
+/** What `/v1/providers` lists for one accepted option (a JSON-schema subset). */
+export interface ProviderOptionDescriptor {
+  name: string;
+  type: string;
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  enum?: string[];
+  maxLength?: number;
+  maxItems?: number;
 }
 
-function checkValue(name: string, value: unknown, rule: ProviderOptionRule): unknown {
-  switch (rule.kind) {
-    case 'number':
-      return checkNumber(name, value, rule, false);
-    case 'integer':
-      return checkNumber(name, value, rule, true);
-    case 'boolean':
-      if (typeof value !== 'boolean') throw new InvalidSpeechRequestError(`provider option ${quoteName(name)} must be a boolean`);
-      return value;
-    case 'string':
-      if (typeof value !== 'string') throw new InvalidSpeechRequestError(`provider option ${quoteName(name)} must be a string`);
-      if (rule.allowed && !rule.allowed.includes(value)) {
-        throw new InvalidSpeechRequestError(`provider option ${quoteName(name)} must be one of ${rule.allowed.join(', ')}`);
-      }
-      if (rule.maxLength !== undefined && value.length > rule.maxLength) {
-        throw new InvalidSpeechRequestError(`provider option ${quoteName(name)} is longer than ${rule.maxLength} characters`);
-      }
-      return value;
-    case 'string-array':
-      if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-        throw new InvalidSpeechRequestError(`provider option ${quoteName(name)} must be an array of strings`);
-      }
-      if (rule.maxItems !== undefined && value.length > rule.maxItems) {
-        throw new InvalidSpeechRequestError(`provider option ${quoteName(name)} accepts at most ${rule.maxItems} items`);
-      }
-      return value;
-  }
-}
+/** No options at all: any key is refused. */
+export const NO_PROVIDER_OPTIONS: ProviderOptionsSchema = z.object({});
 
-/** null and undefined count as "not given", so clients can send sparse objects. */
-export function readProviderOptions(
-  provider: string,
-  options: Record<string, unknown>,
-  rules: Record<string, ProviderOptionRule>,
-): ReadProviderOptionsResult {
-  const values: Record<string, unknown> = {};
-  const warnings: string[] = [];
+/**
+ * Validates `options` against the provider's schema. null and undefined count as "not given", so clients can
+ * send sparse objects. Throws InvalidSpeechRequestError naming the first offending key.
+ */
+export function readProviderOptions(provider: string, options: Record<string, unknown>, schema: ProviderOptionsSchema): ReadProviderOptionsResult {
+  const given: Record<string, unknown> = {};
+  const accepted = Object.keys(schema.shape);
   for (const [name, value] of Object.entries(options)) {
-    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
-    if (!rule) {
-      warnings.push(`provider option ${quoteName(name)} ignored: not supported by ${provider}`);
-      continue;
+    if (!Object.hasOwn(schema.shape, name)) {
+      throw new InvalidSpeechRequestError(
+        accepted.length === 0
+          ? `provider option ${quoteName(name)} is not accepted: ${provider} takes no provider options`
+          : `provider option ${quoteName(name)} is not accepted by ${provider} (accepted: ${accepted.join(', ')})`,
+      );
     }
-    if (value === undefined || value === null) continue;
-    values[name] = checkValue(name, value, rule);
+    if (value !== undefined && value !== null) given[name] = value;
   }
-  return { values, warnings };
+  const parsed = schema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = typeof issue.path[0] === 'string' ? issue.path[0] : '?';
+    throw new InvalidSpeechRequestError(`provider option ${quoteName(name)} is invalid: ${issue.message}`);
+  }
+  const values = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  return { values, warnings: [] };
+}
+
+const LISTED_KEYWORDS = ['description', 'minimum', 'maximum', 'enum', 'maxLength', 'maxItems'] as const;
+
+/** The accepted options as `/v1/providers` lists them, derived from the schema so the two cannot disagree. */
+export function describeProviderOptions(schema: ProviderOptionsSchema): ProviderOptionDescriptor[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const json = z.toJSONSchema(field as z.ZodType, { unrepresentable: 'any' }) as Record<string, unknown>;
+    const descriptor: ProviderOptionDescriptor = { name, type: typeof json.type === 'string' ? json.type : 'any' };
+    if (json.type === 'array' && typeof (json.items as { type?: unknown } | undefined)?.type === 'string') {
+      descriptor.type = `array<${(json.items as { type: string }).type}>`;
+    }
+    for (const keyword of LISTED_KEYWORDS) {
+      if (json[keyword] !== undefined) (descriptor as unknown as Record<string, unknown>)[keyword] = json[keyword];
+    }
+    return descriptor;
+  });
 }

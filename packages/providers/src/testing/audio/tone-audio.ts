@@ -1,4 +1,5 @@
-// Builds the fakes' audio once per process: a 24 kHz mono tone as raw s16le PCM and as real MP3 (via lamejs).
+// Builds the fakes' audio once per process: a 24 kHz mono tone as raw s16le PCM and as real MP3 (via lamejs)
+// at whatever sample rate and bit rate a provider's format asks for.
 // Response bodies are slices of these buffers, looped, so serving a request allocates no audio.
 
 import { Mp3Encoder } from '@breezystack/lamejs';
@@ -11,8 +12,10 @@ const TONE_HERTZ = 440;
 const AMPLITUDE = 0.25 * 32767;
 /** lamejs encodes in blocks of this many samples. */
 const ENCODER_BLOCK = 1152;
-/** Layer III at 24 kHz is MPEG-2, whose highest bit rate is 160 kbps. */
+/** Layer III at 16/22.05/24 kHz is MPEG-2 (8 to 160 kbps); at 32/44.1/48 kHz MPEG-1 (32 to 320 kbps). */
 const MPEG2_BIT_RATES = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const MPEG1_BIT_RATES = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const MPEG1_SAMPLE_RATES = new Set([32_000, 44_100, 48_000]);
 
 /** A loopable audio buffer plus the unit bodies must be cut in (whole frames or whole samples). */
 export interface LoopedAudio {
@@ -25,7 +28,7 @@ export interface LoopedAudio {
 
 const pcmTones = new Map<number, LoopedAudio>();
 const wavTones = new Map<number, LoopedAudio>();
-const mp3Tones = new Map<number, LoopedAudio>();
+const mp3Tones = new Map<string, LoopedAudio>();
 
 function toneSamples(sampleRate = SAMPLE_RATE): Int16Array {
   const count = sampleRate * LOOP_SECONDS;
@@ -73,19 +76,22 @@ export function wavToneAudio(sampleRate = SAMPLE_RATE): LoopedAudio {
   return audio;
 }
 
-/** Nearest bit rate MPEG-2 layer III can carry, so any requested rate still yields valid 24 kHz frames. */
-export function supportedMp3BitRate(requestedKbps: number): number {
-  let best = MPEG2_BIT_RATES[0]!;
-  for (const rate of MPEG2_BIT_RATES) if (Math.abs(rate - requestedKbps) < Math.abs(best - requestedKbps)) best = rate;
+/** Nearest bit rate layer III can carry at this sample rate, so any requested rate still yields valid frames. */
+export function supportedMp3BitRate(requestedKbps: number, sampleRate = SAMPLE_RATE): number {
+  const rates = MPEG1_SAMPLE_RATES.has(sampleRate) ? MPEG1_BIT_RATES : MPEG2_BIT_RATES;
+  let best = rates[0]!;
+  for (const rate of rates) if (Math.abs(rate - requestedKbps) < Math.abs(best - requestedKbps)) best = rate;
   return best;
 }
 
-export function mp3ToneAudio(requestedKbps: number): LoopedAudio {
-  const bitRate = supportedMp3BitRate(requestedKbps);
-  let audio = mp3Tones.get(bitRate);
+/** A mono MP3 tone at `sampleRate` (default 24 kHz), CBR at the nearest valid bit rate to `requestedKbps`. */
+export function mp3ToneAudio(requestedKbps: number, sampleRate = SAMPLE_RATE): LoopedAudio {
+  const bitRate = supportedMp3BitRate(requestedKbps, sampleRate);
+  const key = `${sampleRate}:${bitRate}`;
+  let audio = mp3Tones.get(key);
   if (!audio) {
-    const samples = toneSamples();
-    const encoder = new Mp3Encoder(1, SAMPLE_RATE, bitRate);
+    const samples = toneSamples(sampleRate);
+    const encoder = new Mp3Encoder(1, sampleRate, bitRate);
     // lamejs hands back Int8Array views despite its typings; copy them as bytes.
     const toBytes = (part: ArrayBufferView) => Buffer.from(part.buffer, part.byteOffset, part.byteLength);
     const parts: Buffer[] = [];
@@ -95,7 +101,7 @@ export function mp3ToneAudio(requestedKbps: number): LoopedAudio {
     parts.push(toBytes(encoder.flush()));
     const buffer = Buffer.concat(parts);
     audio = { buffer, frameLengths: mp3FrameLengths(buffer) };
-    mp3Tones.set(bitRate, audio);
+    mp3Tones.set(key, audio);
   }
   return audio;
 }

@@ -49,7 +49,10 @@ describe('fake behaviours', () => {
     fake.setBehavior({ hang: true });
     const controller = new AbortController();
     const pending = readChunks(fake, controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Wait for the request to arrive (polling, not a fixed sleep: the machine may be busy).
+    for (let waited = 0; fake.requests[0]?.outcome !== 'hung' && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(fake.requests[0]!.outcome).toBe('hung');
     controller.abort();
     expect((await pending).error).toBeDefined();

@@ -1,6 +1,6 @@
 // CI: the suites that exercise the data plane's HTTP server, on another maintained Node line (default 24).
 // Node 22 and 24 have no native uWebSockets.js build, so this is where the data plane's node:http
-// adapter serves for real; provider streaming runs too (undici and web streams differ by line).
+// adapter serves for real; provider streaming and the audio pipeline run too (undici and web streams differ by line).
 // Of the embedded end-to-end suites, speech, accounts and concurrency drive the data plane; operator
 // and the console's browser suite exercise the CLI and the console (Express) and are left to `npm test`.
 //   node scripts/test-node-line.mjs 24        (after `npm test`, which builds; DATABASE_URL/REDIS_URL as there)
@@ -16,6 +16,8 @@ const line = process.argv[2] ?? '24';
 const SUITES = [
   { folder: 'apps/data-plane', files: [] },
   { folder: 'packages/providers', files: ['src/streaming'] },
+  // The output-format pipeline (typed arrays, text decoding, generators): cheap, and part of every stream it converts.
+  { folder: 'packages/audio', files: [] },
   { folder: 'apps/embedded', files: ['test/speech.e2e.test.ts', 'test/accounts.e2e.test.ts', 'test/concurrency.e2e.test.ts'] },
 ];
 

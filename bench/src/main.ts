@@ -1,5 +1,5 @@
 // `npm run bench [-- --quick]`: starts the fake upstream, the reference proxies and the router in both
-// run modes, runs the seven scenarios, and writes the report, latest.json and the charts.
+// run modes, runs the eight scenarios, and writes the report, latest.json and the charts.
 import { parseArgs } from 'node:util';
 import { createRunScope, findBackingServices, type RunScope } from './infra/backing-services.js';
 import { machineSummary } from './infra/proc-stats.js';
@@ -17,6 +17,7 @@ import { runHotWallet } from './scenarios/hot-wallet.js';
 import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
+import { runTranscodeTtfb } from './scenarios/transcode-ttfb.js';
 import { referenceTargets, routerTarget, twinTarget } from './systems.js';
 import { limitsOverhead, metricsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
@@ -166,6 +167,8 @@ try {
     } else {
       results.notes.push('scenario 6 (settlement through the worker) needs the scaled-out mode: skipped');
     }
+    results.scenarios.transcodeTtfb = await scenario('8. first byte through output conversion (WAV 48 kHz → MP3)', () =>
+      runTranscodeTtfb(options.transcodeRequests, log));
   }
 } finally {
   log('stopping…');

@@ -24,6 +24,8 @@ export interface BenchOptions {
   hotWallet: { concurrency: number; seconds: number };
   settlementJobs: number;
   activity: { rows: number; requests: number };
+  /** Scenario 8: requests per system (direct MP3, WAV → MP3, WAV → pcm). */
+  transcodeRequests: number;
 }
 
 export const UPSTREAM_PACING = { firstByteDelayMs: 0, chunkBytes: 8192, chunkIntervalMs: 50 };
@@ -49,6 +51,7 @@ export function benchOptions(quick: boolean): BenchOptions {
       // A backlog this machine drains in a few seconds; the full run uses 100,000.
       settlementJobs: 2_000,
       activity: { rows: 20_000, requests: 30 },
+      transcodeRequests: 30,
     };
   }
   return {
@@ -68,6 +71,7 @@ export function benchOptions(quick: boolean): BenchOptions {
     hotWallet: { concurrency: 200, seconds: 6 },
     settlementJobs: 100_000,
     activity: { rows: 1_000_000, requests: 300 },
+    transcodeRequests: 200,
   };
 }
 

@@ -10,7 +10,7 @@ const fixed = (value: number | undefined, digits = 2) => (value === undefined ||
 const thousands = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? undefined : Math.round(value).toLocaleString('en-US'));
 
 export function renderMarkdown(results: BenchResults, charts: { latency: string; throughput: string }): string {
-  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits, metrics } = results.scenarios;
+  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits, metrics, transcodeTtfb } = results.scenarios;
   const out: string[] = [];
   out.push(`# Voice Router benchmark — ${results.startedAt.slice(0, 10)} (${results.commit}${results.dirty ? ' plus uncommitted changes' : ''})`, '');
   out.push(`${results.quick ? '**Quick run** (CI smoke test: every scenario briefly; the numbers are not meant to be read).' : 'Full run.'} `
@@ -132,6 +132,17 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push(table(['mode', 'endpoint', 'ledger rows', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'note'], activity.map((row) => [
       row.mode, row.endpoint, row.ledgerRows, row.n, fixed(row.p50), fixed(row.p90), fixed(row.p99), row.note,
     ])), '');
+  }
+  if (transcodeTtfb?.rows.length) {
+    out.push('## 8. First byte through output conversion', '');
+    out.push('One Cartesia double paced like the upstream above; one adapter asks it for MP3 (relayed as is), the other for a streaming WAV at 48 kHz '
+      + 'that the router resamples to 24 kHz and encodes to MP3 (or pcm) itself. Measured at the adapter, one request at a time, alternating. '
+      + '"Upstream done first" counts requests whose upstream body had ended before the first output byte (whole-clip buffering): it must be 0.', '');
+    out.push(table(['system', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'added p50 ms', 'upstream done first'], transcodeTtfb.rows.map((row) => [
+      row.system, row.n, fixed(row.p50), fixed(row.p90), fixed(row.p99), fixed(row.addedP50), row.upstreamFinishedFirst,
+    ])), '');
+    out.push('The conversion\'s own work before its first output byte (one 8 KB upstream chunk of 48 kHz WAV in, in-process, no network):', '');
+    out.push(table(['target', 'n', 'p50 ms', 'p99 ms'], transcodeTtfb.work.map((row) => [row.target, row.n, fixed(row.p50), fixed(row.p99)])), '');
   }
   return `${out.join('\n')}\n`;
 }

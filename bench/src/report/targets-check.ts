@@ -15,7 +15,7 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const add = (scenario: string, metric: string, system: string, value: number | undefined, unit: string, target: string, pass: (value: number) => boolean) =>
     checks.push({ scenario, metric, system, value, unit, target, met: value === undefined || !Number.isFinite(value) ? undefined : pass(value) });
-  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits, metrics } = results.scenarios;
+  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits, metrics, transcodeTtfb } = results.scenarios;
   for (const row of addedTtfb?.added.filter((item) => item.concurrency === 50) ?? []) {
     add('1', 'added TTFB p50 at 50 streams', row.system, row.addedP50, 'ms', '≤ 1 ms', (value) => value <= 1);
     add('1', 'added TTFB p99 at 50 streams', row.system, row.addedP99, 'ms', '≤ 5 ms', (value) => value <= 5);
@@ -45,6 +45,13 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
   if (settlement) add('6', `commits/s, backlog of ${settlement.jobs} jobs`, 'router-scaled', settlement.commitsPerSecond, '/s', '≥ 5,000/s', (value) => value >= 5000);
   for (const row of activity ?? []) {
     add('7', `${row.endpoint} p50, ${row.ledgerRows} rows`, `router-${row.mode}`, row.n ? row.p50 : undefined, 'ms', '≤ 50 ms', (value) => value <= 50);
+  }
+  for (const row of transcodeTtfb?.rows.filter((item) => item.system !== 'mp3-direct') ?? []) {
+    add('8', 'added TTFB p50 by output conversion', row.system, row.addedP50, 'ms', '≤ 5 ms', (value) => value <= 5);
+    add('8', 'upstream finished before the first byte', row.system, row.upstreamFinishedFirst, '', '0', (value) => value === 0);
+  }
+  for (const row of transcodeTtfb?.work ?? []) {
+    add('8', 'conversion work before the first byte p50', `wav48k-to-${row.target}`, row.p50, 'ms', '≤ 5 ms', (value) => value <= 5);
   }
   return checks;
 }

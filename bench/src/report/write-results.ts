@@ -13,6 +13,7 @@ import type { HotWalletRow } from '../scenarios/hot-wallet.js';
 import type { SettlementRow } from '../scenarios/settlement.js';
 import type { SlowStreamRow } from '../scenarios/slow-streams.js';
 import type { ThroughputRow } from '../scenarios/throughput.js';
+import type { TranscodeTtfbResult } from '../scenarios/transcode-ttfb.js';
 import type { LimitsOverheadRow } from './limits-overhead.js';
 import { renderMarkdown } from './markdown.js';
 import { groupedBarChart } from './svg-chart.js';
@@ -45,6 +46,8 @@ export interface BenchResults {
     limits?: LimitsOverheadRow[];
     /** Scenarios 1-2 with metrics and logging on and off (METRICS_ENABLED=false twins). */
     metrics?: LimitsOverheadRow[];
+    /** Scenario 8: the first byte through WAV 48 kHz → MP3/pcm conversion against MP3 relayed as is. */
+    transcodeTtfb?: TranscodeTtfbResult;
   };
 }
 

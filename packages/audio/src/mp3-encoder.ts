@@ -10,11 +10,36 @@ import { TARGET_SAMPLE_RATE } from './output-description.js';
  */
 export const TRANSCODED_MP3_BITRATE_KBPS = 64;
 
+/**
+ * Building a lamejs encoder allocates its tables and takes ~10 ms of CPU here: too much to spend between an
+ * upstream's first byte and ours. One spare encoder for the default settings is built ahead, off the request
+ * path (on a timer after the previous one was taken), so a request normally starts with one ready.
+ */
+let spare: Mp3Encoder | undefined;
+let refillPending = false;
+
+function scheduleSpare(): void {
+  if (refillPending || spare) return;
+  refillPending = true;
+  setTimeout(() => {
+    refillPending = false;
+    spare ??= new Mp3Encoder(1, TARGET_SAMPLE_RATE, TRANSCODED_MP3_BITRATE_KBPS);
+  }, 0).unref();
+}
+
+function takeEncoder(bitrateKbps: number, sampleRate: number): Mp3Encoder {
+  const isDefault = bitrateKbps === TRANSCODED_MP3_BITRATE_KBPS && sampleRate === TARGET_SAMPLE_RATE;
+  const ready = isDefault ? spare : undefined;
+  if (ready) spare = undefined;
+  if (isDefault) scheduleSpare();
+  return ready ?? new Mp3Encoder(1, sampleRate, bitrateKbps);
+}
+
 export class StreamingMp3Encoder {
   readonly #lame: Mp3Encoder;
 
   constructor(bitrateKbps = TRANSCODED_MP3_BITRATE_KBPS, sampleRate = TARGET_SAMPLE_RATE) {
-    this.#lame = new Mp3Encoder(1, sampleRate, bitrateKbps);
+    this.#lame = takeEncoder(bitrateKbps, sampleRate);
   }
 
   /** Returns the frames completed by these samples (often none for short blocks). */

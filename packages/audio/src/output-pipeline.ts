@@ -30,9 +30,16 @@ export function isAlreadyTarget(source: OutputDescription, target: TargetFormat)
 
 /** Turns PCM bytes of one known format into target bytes. */
 interface PcmSink {
-  push(bytes: Uint8Array): Uint8Array;
+  /** Lazy: MP3 frames are encoded as the caller pulls, so the first one leaves before the rest is encoded. */
+  push(bytes: Uint8Array): Iterable<Uint8Array>;
   end(): Uint8Array[];
 }
+
+/**
+ * Samples handed to lamejs per call. lamejs costs a few µs per sample on this hardware, so a 4096-sample
+ * upstream chunk is encoded in slices and each finished frame is yielded before the next slice is encoded.
+ */
+const MP3_SLICE_SAMPLES = 576;
 
 /** PCM samples (any format) to the target encoding at 24 kHz mono. */
 class PcmStage implements PcmSink {
@@ -46,30 +53,37 @@ class PcmStage implements PcmSink {
     this.#mp3 = target === 'mp3' ? new StreamingMp3Encoder() : undefined;
   }
 
-  push(bytes: Uint8Array): Uint8Array {
+  *push(bytes: Uint8Array): Generator<Uint8Array> {
     const samples = this.#decoder.push(bytes);
-    return this.#encode(this.#resampler ? this.#resampler.process(samples) : samples);
+    yield* this.#encode(this.#resampler ? this.#resampler.process(samples) : samples);
   }
 
   end(): Uint8Array[] {
     this.#decoder.end();
-    const tail = this.#encode(this.#resampler ? this.#resampler.end() : new Float32Array(0));
-    return this.#mp3 ? [tail, this.#mp3.flush()] : [tail];
+    const tail = [...this.#encode(this.#resampler ? this.#resampler.end() : new Float32Array(0))];
+    return this.#mp3 ? [...tail, this.#mp3.flush()] : tail;
   }
 
-  #encode(samples: Float32Array): Uint8Array {
-    if (this.#mp3) return this.#mp3.encode(toInt16(samples));
-    return toS16leBytes(samples);
+  *#encode(samples: Float32Array): Generator<Uint8Array> {
+    if (!this.#mp3) {
+      yield toS16leBytes(samples);
+      return;
+    }
+    const whole = toInt16(samples);
+    for (let start = 0; start < whole.length; start += MP3_SLICE_SAMPLES) {
+      const frames = this.#mp3.encode(whole.subarray(start, start + MP3_SLICE_SAMPLES));
+      if (frames.length > 0) yield frames;
+    }
   }
 }
 
 interface ContainerStage {
-  push(bytes: Uint8Array): Uint8Array[];
+  push(bytes: Uint8Array): Iterable<Uint8Array>;
   end(): Uint8Array[];
 }
 
 class PassThroughStage implements ContainerStage {
-  push(bytes: Uint8Array): Uint8Array[] {
+  push(bytes: Uint8Array): Iterable<Uint8Array> {
     return [bytes];
   }
 
@@ -85,8 +99,8 @@ class RawPcmStage implements ContainerStage {
     this.#pcm = new PcmStage(format, target);
   }
 
-  push(bytes: Uint8Array): Uint8Array[] {
-    return [this.#pcm.push(bytes)];
+  push(bytes: Uint8Array): Iterable<Uint8Array> {
+    return this.#pcm.push(bytes);
   }
 
   end(): Uint8Array[] {
@@ -100,10 +114,8 @@ class WavStage implements ContainerStage {
 
   constructor(private readonly target: TargetFormat) {}
 
-  push(bytes: Uint8Array): Uint8Array[] {
-    const output: Uint8Array[] = [];
-    for (const data of this.#parser.push(bytes)) output.push(this.#stage().push(data));
-    return output;
+  *push(bytes: Uint8Array): Generator<Uint8Array> {
+    for (const data of this.#parser.push(bytes)) yield* this.#stage().push(data);
   }
 
   end(): Uint8Array[] {
@@ -124,8 +136,8 @@ class WavStage implements ContainerStage {
 
 /** Stands in for PcmStage when the samples are already s16le 24 kHz mono and the target is pcm. */
 class PassThroughPcm implements PcmSink {
-  push(bytes: Uint8Array): Uint8Array {
-    return bytes;
+  push(bytes: Uint8Array): Iterable<Uint8Array> {
+    return [bytes];
   }
 
   end(): Uint8Array[] {
@@ -157,29 +169,28 @@ class ComposedPipeline implements OutputPipeline {
   }
 
   push(chunk: Uint8Array | string): Uint8Array[] {
-    return this.#through(this.#framing.push(chunk));
+    return [...this.#through(this.#framing.push(chunk))];
   }
 
   end(): Uint8Array[] {
-    const output = this.#through(this.#framing.end());
+    const output = [...this.#through(this.#framing.end())];
     output.push(...this.#container.end().filter((bytes) => bytes.length > 0));
     return output;
   }
 
   async *transform(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array, void, undefined> {
     for await (const chunk of source) {
-      for (const bytes of this.push(chunk)) yield bytes;
+      // Lazy: each output piece is handed on before the rest of the chunk is encoded.
+      yield* this.#through(this.#framing.push(chunk));
     }
     for (const bytes of this.end()) yield bytes;
   }
 
-  #through(pieces: Uint8Array[]): Uint8Array[] {
-    const output: Uint8Array[] = [];
+  *#through(pieces: Uint8Array[]): Generator<Uint8Array> {
     for (const piece of pieces) {
       if (piece.length === 0) continue;
-      for (const bytes of this.#container.push(piece)) if (bytes.length > 0) output.push(bytes);
+      for (const bytes of this.#container.push(piece)) if (bytes.length > 0) yield bytes;
     }
-    return output;
   }
 }
 

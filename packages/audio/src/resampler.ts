@@ -36,6 +36,9 @@ export interface ResamplerOptions {
   kaiserBeta?: number;
 }
 
+/** Tap tables are immutable and depend only on the rates and options: built once per process and shared. */
+const tapTables = new Map<string, Float32Array>();
+
 export class Resampler {
   readonly upFactor: number;
   readonly downFactor: number;
@@ -70,16 +73,26 @@ export class Resampler {
     const cutoff = (cutoffFraction * lowerRate) / inputRate; // cycles per input sample
     this.#halfTaps = Math.ceil(halfWidth);
     this.#tapCount = 2 * this.#halfTaps;
-    const phases = this.upFactor;
-    this.#taps = new Float32Array(phases * this.#tapCount);
+    const key = `${inputRate}:${outputRate}:${zeroCrossings}:${cutoffFraction}:${beta}`;
+    const cached = tapTables.get(key);
+    this.#taps = cached ?? Resampler.#buildTaps(this.upFactor, this.#tapCount, this.#halfTaps, halfWidth, cutoff, beta);
+    if (!cached) tapTables.set(key, this.#taps);
+    // Samples before the stream started are silence: the history begins with halfTaps zeros.
+    this.#buffer = new Float32Array(Math.max(4096, this.#tapCount * 2));
+    this.#bufferLength = this.#halfTaps;
+    this.#bufferStart = -this.#halfTaps;
+  }
+
+  static #buildTaps(phases: number, tapCount: number, halfTaps: number, halfWidth: number, cutoff: number, beta: number): Float32Array {
+    const taps = new Float32Array(phases * tapCount);
     const windowNorm = besselI0(beta);
     for (let phase = 0; phase < phases; phase++) {
       const fraction = phase / phases;
-      const row = phase * this.#tapCount;
+      const row = phase * tapCount;
       let sum = 0;
       // Tap t weighs input sample (i - halfTaps + 1 + t) for an output at input time i + fraction.
-      for (let tap = 0; tap < this.#tapCount; tap++) {
-        const distance = fraction + this.#halfTaps - 1 - tap;
+      for (let tap = 0; tap < tapCount; tap++) {
+        const distance = fraction + halfTaps - 1 - tap;
         const relative = distance / halfWidth;
         let value = 0;
         if (Math.abs(relative) < 1) {
@@ -87,16 +100,13 @@ export class Resampler {
           const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
           value = 2 * cutoff * sinc * (besselI0(beta * Math.sqrt(1 - relative * relative)) / windowNorm);
         }
-        this.#taps[row + tap] = value;
+        taps[row + tap] = value;
         sum += value;
       }
       // Unity gain at DC for every phase, so a constant signal stays exactly constant.
-      for (let tap = 0; tap < this.#tapCount; tap++) this.#taps[row + tap]! /= sum;
+      for (let tap = 0; tap < tapCount; tap++) taps[row + tap]! /= sum;
     }
-    // Samples before the stream started are silence: the history begins with halfTaps zeros.
-    this.#buffer = new Float32Array(Math.max(4096, this.#tapCount * 2));
-    this.#bufferLength = this.#halfTaps;
-    this.#bufferStart = -this.#halfTaps;
+    return taps;
   }
 
   /** Output samples that `inputSamples` of input make in total (input × L / M, rounded up). */

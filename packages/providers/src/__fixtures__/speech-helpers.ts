@@ -22,4 +22,4 @@ export function openAIInput(overrides: Partial<SpeechInput> = {}): SpeechInput {
   return { modelId: 'tts-1', voice: 'alloy', text: 'Hello from the router tests.', format: 'pcm', providerOptions: {}, ...overrides };
 }
 
-export { probeAudio as probeMp3, startsWithMp3FrameSync } from '@voice-router/test-support';
+export { probeAudio, probeAudio as probeMp3, startsWithMp3FrameSync } from '@voice-router/test-support';

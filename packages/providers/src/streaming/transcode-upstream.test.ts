@@ -129,6 +129,22 @@ describe('output conversion through the HTTP adapter (Cartesia double)', () => {
     }
   });
 
+  it('leaving the converted stream early cancels the upstream request', async () => {
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    fake.setBehavior({ pauseAfterBytes: 24_000, until });
+    try {
+      const adapter = cartesiaAnswering({ container: 'wav', encoding: 'pcm_s16le', sample_rate: 48_000 }, { container: 'wav' });
+      const result = await adapter.synthesize(input('mp3'), { signal: new AbortController().signal });
+      for await (const _bytes of result.audio) break;
+      const record = fake.requests.at(-1)!;
+      expect(await fake.waitForOutcome(record)).toBe('aborted');
+    } finally {
+      release();
+      fake.setBehavior('normal');
+    }
+  });
+
   it('a body that is not the declared container is a non-retryable bad upstream answer', async () => {
     // Declared WAV, but Cartesia sends raw PCM: the RIFF check refuses it without quoting any bytes.
     const adapter = cartesiaAnswering({ container: 'raw', encoding: 'pcm_s16le', sample_rate: 48_000 }, { container: 'wav' });

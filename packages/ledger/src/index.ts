@@ -43,3 +43,7 @@ export {
   findBillingCustomer, saveBillingCustomer, findAccountByBillingCustomer, recordTopUp, findTopUp, listTopUps, paymentIntentCreditKey,
   type TopUpRecord, type TopUpStatus,
 } from './operations/billing-records.js';
+export {
+  claimCatalogTask, saveProviderVoices, recordVoicesFailure, recordSmokeTest, loadProviderStates,
+  type CatalogTask, type StoredProviderState,
+} from './operations/provider-catalog-state.js';

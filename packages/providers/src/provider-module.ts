@@ -3,7 +3,8 @@
 
 import type { ConnectionPools } from './http/connection-pools.js';
 import { createHttpSpeechAdapter, type HttpProviderDefinition } from './http/http-speech-adapter.js';
-import type { ProviderDescriptor, SpeechAdapter } from './types.js';
+import type { VoiceListingContext } from './catalog/voice-listing.js';
+import type { ProviderDescriptor, SpeechAdapter, VoiceDescriptor } from './types.js';
 
 /** Per-provider settings for HTTP providers in the registry config. */
 export interface HttpProviderConfig {
@@ -25,6 +26,11 @@ export interface ProviderModule<TConfig = unknown> {
   /** Whether `config` holds what the provider needs (an API key); keyless providers always return true. */
   isConfigured(config: TConfig | undefined): boolean;
   create(config: TConfig | undefined, context: ProviderContext): SpeechAdapter;
+  /**
+   * The provider's live voice list, paged to the end and normalized; called only when isConfigured(config).
+   * Absent for fixed-voice providers: their descriptor's list is the catalog.
+   */
+  listVoices?(config: TConfig, context: VoiceListingContext): Promise<VoiceDescriptor[]>;
 }
 
 export function defineHttpProvider(definition: HttpProviderDefinition): ProviderModule<HttpProviderConfig> {

@@ -9,7 +9,8 @@ import type { LocalProviderConfig } from './local/index.js';
 import type { HttpProviderConfig, ProviderModule } from './provider-module.js';
 import { providerModules } from './provider-list.js';
 import { synthesizeWithRetries, type AttemptSettings } from './retry/attempts.js';
-import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult } from './types.js';
+import type { VoiceListingContext } from './catalog/voice-listing.js';
+import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult, VoiceDescriptor } from './types.js';
 
 export interface CircuitBreakerConfig {
   /** Consecutive upstream failures (each request counts once, after its retries) that open the circuit. Default 5. */
@@ -60,11 +61,16 @@ export interface ProviderRegistry {
    * with CircuitOpenError when the breaker refuses (checked again even with a permit).
    */
   synthesize(providerId: string, input: SpeechInput, context: { signal: AbortSignal; permit?: BreakerPermit }): Promise<SpeechResult>;
+  /** Configured providers whose module lists voices live (the rest keep their descriptor's fixed list). */
+  liveVoiceProviders(): string[];
+  /** Calls one provider's voice API through its module (all pages); throws VoiceListingError on failure. */
+  listVoices(providerId: string, context: VoiceListingContext): Promise<VoiceDescriptor[]>;
   close(): Promise<void>;
 }
 
 interface RegistryEntry {
   module: ProviderModule<never>;
+  settings: never;
   adapter?: SpeechAdapter;
   breaker: ProviderBreaker;
 }
@@ -125,7 +131,7 @@ export function createProviderRegistry(
     const adapter = module.isConfigured(settings)
       ? module.create(settings, { attemptTimeoutMs: config.attemptTimeoutMs, pools })
       : undefined;
-    entries.set(module.id, { module, adapter, breaker: new ProviderBreaker(module.id, breakerSettings) });
+    entries.set(module.id, { module, settings, adapter, breaker: new ProviderBreaker(module.id, breakerSettings) });
   }
 
   const descriptorOf = (entry: RegistryEntry) => entry.adapter?.descriptor ?? entry.module.descriptor;
@@ -149,6 +155,15 @@ export function createProviderRegistry(
     async synthesize(providerId, input, { signal, permit }) {
       const { adapter, breaker } = configuredEntry(providerId);
       return breaker.run(permit, signal, () => synthesizeWithRetries(adapter, input, signal, attempts));
+    },
+
+    liveVoiceProviders: () =>
+      [...entries.values()].filter((entry) => entry.adapter && entry.module.listVoices).map((entry) => entry.module.id),
+
+    async listVoices(providerId, context) {
+      const entry = configuredEntry(providerId);
+      if (!entry.module.listVoices) return descriptorOf(entry).voices;
+      return entry.module.listVoices(entry.settings, context);
     },
 
     async close() {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DataDirLockedError, openDatabase, processAlive } from '@voice-router/ledger';
 import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './commands.js';
 import { adminFilePath, type AdminEndpointFile } from './admin-server.js';
+import { directSmokeTest } from './smoke-test-service.js';
 
 const USAGE = `usage: npm run admin -- <command> [options]
   create-user  --email <email>
@@ -19,6 +20,9 @@ const USAGE = `usage: npm run admin -- <command> [options]
   list-accounts
   audit        --email <email> [--org <org id>]
   migrate      applies pending database migrations and lists them (every other command does this first)
+  smoke-test   [--provider <id>]   one real, billed synthesis per configured provider (or one); success sets
+               its lastSmokeTest in /v1/providers. Runs in the embedded service when it runs, else here with
+               this shell's provider settings (OPENAI_API_KEY, …)
 Embedded mode uses DATA_DIR (default ./.data); with DATABASE_URL it talks to PostgreSQL.`;
 
 export function parseArguments(argv: string[]): AdminCommand {
@@ -59,7 +63,7 @@ async function run(command: AdminCommand): Promise<unknown> {
   if (databaseUrl) {
     const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 }, { migrate });
     try {
-      return await runAdminCommand(database, command);
+      return await runAdminCommand(database, command, { smokeTest: directSmokeTest(database) });
     } finally {
       await database.close();
     }
@@ -85,7 +89,7 @@ async function run(command: AdminCommand): Promise<unknown> {
       continue;
     }
     try {
-      return await runAdminCommand(database, command);
+      return await runAdminCommand(database, command, { smokeTest: directSmokeTest(database) });
     } finally {
       await database.close();
     }

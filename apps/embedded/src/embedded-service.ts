@@ -4,9 +4,11 @@
 import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
 import { controlPlaneSettings, createControlPlaneApp, createRateLimitStore, listen } from '@voice-router/control-plane';
-import { dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startDataPlane, startKeyLimiter } from '@voice-router/data-plane';
-import { openDatabase, type Database } from '@voice-router/ledger';
-import { createProviderRegistry } from '@voice-router/providers';
+import {
+  catalogRefreshSettings, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startDataPlane, startKeyLimiter,
+} from '@voice-router/data-plane';
+import { createSqlCatalogStore, openDatabase, type Database } from '@voice-router/ledger';
+import { CatalogState, createProviderRegistry, smokeTestProviders, startCatalogFollower, startCatalogRefresher } from '@voice-router/providers';
 import {
   createInProcessSettler, createQueuedSettlementGuard, createQueueSettler, startReaper, startSettlementWorker, type SettlementGuard, type Settler,
 } from '@voice-router/settlement';
@@ -59,6 +61,18 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
 
     const registry = createProviderRegistry(providerSettings(environment));
     closers.push(() => registry.close());
+    // This process refreshes the catalog itself (claims in the database keep several embedded processes on one
+    // PostgreSQL from repeating each other's calls) and follows what the others stored.
+    const catalog = new CatalogState(() => registry.list());
+    const catalogStore = createSqlCatalogStore(database.sql);
+    const catalogLogger = logger.child({ component: 'catalog' });
+    const follower = await startCatalogFollower({ state: catalog, store: catalogStore, intervalMs: environment.CATALOG_SYNC_INTERVAL_MS, logger: catalogLogger });
+    closers.push(() => follower.stop());
+    const refreshSettings = { registry, state: catalog, store: catalogStore, logger: catalogLogger, ...catalogRefreshSettings(environment) };
+    const refresher = startCatalogRefresher(refreshSettings);
+    closers.push(() => refresher.stop());
+    const smokeTest = (providerIds?: string[]) =>
+      smokeTestProviders({ ...refreshSettings, providerIds, timeoutMs: refreshSettings.smokeTestTimeoutMs });
 
     // The data plane starts after the control plane, so revocations reach its cache through this slot.
     let dropCachedKey: (keyHash: string) => void = () => undefined;
@@ -86,6 +100,7 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       keyLimiter,
       sql: database.sql,
       registry,
+      catalog,
       settler,
       logger: logger.child({ component: 'data-plane' }),
       controlPlaneUrl: `http://127.0.0.1:${controlPlane.port}`,
@@ -95,7 +110,7 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     dropCachedKey = (keyHash) => dataPlane.auth.invalidate(keyHash);
 
     if (database.kind === 'pglite') {
-      const admin = await startAdminEndpoint({ database, dataDir });
+      const admin = await startAdminEndpoint({ database, dataDir, smokeTest });
       closers.push(() => admin.close());
     }
     const mode = [

@@ -44,6 +44,6 @@ export {
   type TopUpRecord, type TopUpStatus,
 } from './operations/billing-records.js';
 export {
-  claimCatalogTask, saveProviderVoices, recordVoicesFailure, recordSmokeTest, loadProviderStates,
+  claimCatalogTask, saveProviderVoices, recordVoicesFailure, recordSmokeTest, loadProviderStates, createSqlCatalogStore,
   type CatalogTask, type StoredProviderState,
 } from './operations/provider-catalog-state.js';

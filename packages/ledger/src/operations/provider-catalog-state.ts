@@ -99,3 +99,14 @@ export async function loadProviderStates(sql: SqlClient, changedAfter?: Date): P
     updatedAt: new Date(row.updated_at),
   }));
 }
+
+/** The functions above bound to one database, in the shape the providers' catalog refresher takes (CatalogStore). */
+export function createSqlCatalogStore(sql: SqlClient) {
+  return {
+    claim: (providerId: string, task: CatalogTask, intervalMs: number) => claimCatalogTask(sql, providerId, task, intervalMs),
+    saveVoices: (providerId: string, voices: unknown, refreshedAt: Date) => saveProviderVoices(sql, providerId, voices, refreshedAt),
+    recordVoicesFailure: (providerId: string, failure: string) => recordVoicesFailure(sql, providerId, failure),
+    recordSmokeTest: (providerId: string, outcome: { ok: true; at: Date } | { ok: false; failure: string }) => recordSmokeTest(sql, providerId, outcome),
+    load: (changedAfter?: Date) => loadProviderStates(sql, changedAfter),
+  };
+}

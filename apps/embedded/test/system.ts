@@ -33,6 +33,8 @@ export interface RunningSystem {
   /** The control plane's own URL (scaled-out mode only). */
   controlPlaneUrl?: string;
   admin(...args: string[]): Promise<Record<string, unknown>>;
+  /** The admin CLI with extra environment (e.g. provider keys for `smoke-test` outside the embedded process). */
+  adminWith(environment: Record<string, string>, ...args: string[]): Promise<Record<string, unknown>>;
   /** Everything the processes wrote, for "nothing leaks" checks. */
   logs(): string;
   /** Kills one process abruptly (crash tests). */
@@ -167,6 +169,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     baseUrl: baseUrls[0]!,
     controlPlaneUrl,
     admin: (...args) => runAdmin(adminEnvironment, args),
+    adminWith: (environment, ...args) => runAdmin({ ...adminEnvironment, ...environment }, args),
     logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
     kill(name) {
       managed.find((item) => item.name === name)?.child.kill('SIGKILL');

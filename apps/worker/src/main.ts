@@ -1,6 +1,9 @@
-// The worker process (scaled-out mode): consumes settlement jobs and reaps stale reservations.
+// The worker process (scaled-out mode): consumes settlement jobs, reaps stale reservations, and keeps the
+// catalog fresh (voice lists, scheduled smoke tests) in the database, where every data plane reads it.
 // Scale it independently of the data plane; any number of workers can run at once.
-import { openDatabase } from '@voice-router/ledger';
+import { catalogRefreshSettings, providerSettings } from '@voice-router/data-plane';
+import { createSqlCatalogStore, openDatabase } from '@voice-router/ledger';
+import { CatalogState, createProviderRegistry, startCatalogRefresher } from '@voice-router/providers';
 import { createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, onShutdown, parseEnvironment } from '@voice-router/service-kit';
 import { workerEnvironmentSchema } from './environment.js';
@@ -22,8 +25,16 @@ async function main() {
     sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards: [queuedGuard], logger,
   });
   void reaper.runOnce();
+  // Claims in the database make N workers call each provider's voice API once per interval between them.
+  const registry = createProviderRegistry(providerSettings(environment));
+  const catalogStore = createSqlCatalogStore(database.sql);
+  const catalog = new CatalogState(() => registry.list());
+  catalog.applyStored(await catalogStore.load());
+  const refresher = startCatalogRefresher({
+    registry, state: catalog, store: catalogStore, logger: logger.child({ component: 'catalog' }), ...catalogRefreshSettings(environment),
+  });
   logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid });
-  onShutdown([() => database.close(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop()], (message) => logger.info(message));
+  onShutdown([() => database.close(), () => registry.close(), () => refresher.stop(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop()], (message) => logger.info(message));
 }
 
 main().catch((error) => {

@@ -36,6 +36,8 @@ export const controlPlaneEnvironmentSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_PREFIX: z.string().min(1).default('vr'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** A data plane (or the load balancer in front of them) the console's Voices page reads and synthesizes through. */
+  DATA_PLANE_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 const settingsSchema = z.object(controlPlaneSettingsShape);

@@ -76,6 +76,7 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
 
     // The data plane starts after the control plane, so revocations reach its cache through this slot.
     let dropCachedKey: (keyHash: string) => void = () => undefined;
+    let dataPlaneUrl: string | undefined;
     const controlLogger = logger.child({ component: 'control-plane' });
     const rateLimits = await createRateLimitStore({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, logger: controlLogger });
     closers.push(() => rateLimits.close());
@@ -87,6 +88,8 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       // Its only forwarder is the data plane below, over loopback in this process.
       trustLoopbackForwarder: true,
       onKeyRevoked: (keyHash) => dropCachedKey(keyHash),
+      // The console's Voices page goes through this process's own data plane (known once it listens).
+      dataPlaneUrl: () => dataPlaneUrl,
     });
     const controlPlane = await listen(controlPlaneApp, '127.0.0.1', 0);
     closers.push(() => controlPlane.close());
@@ -108,6 +111,8 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     });
     closers.push(() => dataPlane.close());
     dropCachedKey = (keyHash) => dataPlane.auth.invalidate(keyHash);
+    const host = environment.HOST === '0.0.0.0' || environment.HOST === '::' ? '127.0.0.1' : environment.HOST;
+    dataPlaneUrl = `http://${host.includes(':') ? `[${host}]` : host}:${dataPlane.port}`;
 
     if (database.kind === 'pglite') {
       const admin = await startAdminEndpoint({ database, dataDir, smokeTest });
@@ -117,7 +122,6 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${path.join(dataDir, 'pglite')}`,
       environment.REDIS_URL ? 'BullMQ settlement' : 'in-process settlement',
     ].join(', ');
-    const host = environment.HOST === '0.0.0.0' || environment.HOST === '::' ? '127.0.0.1' : environment.HOST;
     return { baseUrl: `http://${host}:${dataPlane.port}`, port: dataPlane.port, database, mode, close };
   } catch (error) {
     await close();

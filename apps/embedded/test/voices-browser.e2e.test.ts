@@ -55,8 +55,16 @@ describe.runIf(browserAvailable)('the console Voices page in Chromium', () => {
     await fake?.close();
   });
 
+  /** The subset of HTMLAudioElement used in the page (this package's TypeScript has no DOM library). */
+  interface AudioElement {
+    preload: string;
+    duration: number;
+    error: { code: number } | null;
+    addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
+    load(): void;
+  }
   const mediaLoads = (selector: string) =>
-    page.locator(selector).first().evaluate((element: HTMLAudioElement) => new Promise<number>((resolve, reject) => {
+    page.locator(selector).first().evaluate((element: AudioElement) => new Promise<number>((resolve, reject) => {
       element.preload = 'auto';
       element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true });
       element.addEventListener('error', () => reject(new Error(`media error ${element.error?.code}`)), { once: true });

@@ -61,7 +61,7 @@ export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneConte
 
   authenticatedGet(app, '/v1/providers', context, (res, state) => {
     sendRawJson(res, state, 200, current().providersJson);
-  });
+  }, { consoleSessions: true });
 
   authenticatedGet(app, '/v1/voices', context, (res, state, { query }) => {
     const parsed = VoicesQuerySchema.safeParse(Object.fromEntries(query));
@@ -79,9 +79,9 @@ export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneConte
         (!gender || voice.labels.gender?.toLowerCase() === gender),
     );
     sendJson(res, state, 200, { voices: matches });
-  }, { readsQuery: true });
+  }, { readsQuery: true, consoleSessions: true });
 
   authenticatedGet(app, '/v1/status', context, (res, state) => {
     sendJson(res, state, 200, { providers: context.registry.status() });
-  });
+  }, { consoleSessions: true });
 }

@@ -3,10 +3,9 @@
 // endpoint when it runs (PGlite allows one process), else by opening the PGlite data dir itself.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DataDirLockedError, openDatabase, processAlive } from '@voice-router/ledger';
-import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './commands.js';
+import { DataDirLockedError, openDatabase, processAlive, type Database } from '@voice-router/ledger';
+import { AdminCommandSchema, runAdminCommand, type AdminCommand, type AdminServices } from './commands.js';
 import { adminFilePath, type AdminEndpointFile } from './admin-server.js';
-import { directSmokeTest } from './smoke-test-service.js';
 
 const USAGE = `usage: npm run admin -- <command> [options]
   create-user  --email <email>
@@ -40,6 +39,11 @@ export function parseArguments(argv: string[]): AdminCommand {
   return parsed.data;
 }
 
+/** Loaded on use: the provider registry and settings are needed by `smoke-test` alone, not by every command's start-up. */
+function directSmokeTestLoader(database: Database): NonNullable<AdminServices['smokeTest']> {
+  return async (providerIds) => (await import('./smoke-test-service.js')).directSmokeTest(database)(providerIds);
+}
+
 function readStandardInput(): string {
   return fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
 }
@@ -63,7 +67,7 @@ async function run(command: AdminCommand): Promise<unknown> {
   if (databaseUrl) {
     const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 }, { migrate });
     try {
-      return await runAdminCommand(database, command, { smokeTest: directSmokeTest(database) });
+      return await runAdminCommand(database, command, { smokeTest: directSmokeTestLoader(database) });
     } finally {
       await database.close();
     }
@@ -89,7 +93,7 @@ async function run(command: AdminCommand): Promise<unknown> {
       continue;
     }
     try {
-      return await runAdminCommand(database, command, { smokeTest: directSmokeTest(database) });
+      return await runAdminCommand(database, command, { smokeTest: directSmokeTestLoader(database) });
     } finally {
       await database.close();
     }

@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@voice-router/ledger';
-import { AdminCommandError, AdminCommandSchema, runAdminCommand } from './commands.js';
+import { AdminCommandError, AdminCommandSchema, runAdminCommand, type AdminServices } from './commands.js';
 
 export interface AdminEndpointFile {
   url: string;
@@ -29,7 +29,7 @@ function authorised(header: string | undefined, token: string): boolean {
   return presented.length === expected.length && crypto.timingSafeEqual(presented, expected);
 }
 
-export async function startAdminEndpoint(options: { database: Database; dataDir: string }): Promise<{ close(): Promise<void> }> {
+export async function startAdminEndpoint(options: { database: Database; dataDir: string } & AdminServices): Promise<{ close(): Promise<void> }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const server = http.createServer((request, response) => {
     if (request.method !== 'POST' || request.url !== '/admin/commands') return reply(response, 404, { error: 'not_found' });
@@ -45,7 +45,7 @@ export async function startAdminEndpoint(options: { database: Database; dataDir:
       try {
         const parsed = AdminCommandSchema.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
         if (!parsed.success) return reply(response, 400, { error: 'invalid_body', details: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
-        reply(response, 200, await runAdminCommand(options.database, parsed.data));
+        reply(response, 200, await runAdminCommand(options.database, parsed.data, { smokeTest: options.smokeTest }));
       } catch (error) {
         const known = error instanceof AdminCommandError || (error as Error).name.endsWith('Error');
         reply(response, known ? 400 : 500, { error: known ? 'command_failed' : 'internal_error', details: (error as Error).message });

@@ -27,11 +27,19 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('list-accounts') }),
   z.object({ command: z.literal('audit'), email, org: z.uuid().optional() }),
   z.object({ command: z.literal('migrate') }),
+  /** One real (billed) synthesis per configured provider, or just `provider`; success moves its lastSmokeTest. */
+  z.object({ command: z.literal('smoke-test'), provider: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a provider id such as openai').optional() }),
 ]);
 
 export type AdminCommand = z.infer<typeof AdminCommandSchema>;
 
 export class AdminCommandError extends Error {}
+
+/** What a command needs beyond the database; the embedded service passes its own, the CLI builds its own. */
+export interface AdminServices {
+  /** Smoke-tests the given providers (all configured ones when absent) and stores the results. */
+  smokeTest?: (providerIds?: string[]) => Promise<Array<{ providerId: string; ok: boolean | 'skipped' }>>;
+}
 
 async function requireUser(database: Database, address: string) {
   const user = await findUserByEmail(database.prisma, address);
@@ -48,8 +56,14 @@ async function targetAccount(database: Database, address: string, org: string | 
   return org;
 }
 
-export async function runAdminCommand(database: Database, command: AdminCommand): Promise<Record<string, unknown>> {
+export async function runAdminCommand(database: Database, command: AdminCommand, services: AdminServices = {}): Promise<Record<string, unknown>> {
   switch (command.command) {
+    case 'smoke-test': {
+      if (!services.smokeTest) throw new AdminCommandError('smoke tests are not available here');
+      const outcomes = await services.smokeTest(command.provider ? [command.provider] : undefined);
+      if (command.provider && outcomes.length === 0) throw new AdminCommandError(`provider ${command.provider} is not configured here`);
+      return { results: outcomes.map((outcome) => ('at' in outcome && outcome.at instanceof Date ? { ...outcome, at: outcome.at.toISOString() } : outcome)) };
+    }
     case 'create-user':
       return { ...(await createUser(database.prisma, { email: command.email })) };
     case 'create-org': {

@@ -3,8 +3,8 @@
 // endpoint when it runs (PGlite allows one process), else by opening the PGlite data dir itself.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DataDirLockedError, openDatabase, processAlive } from '@voice-router/ledger';
-import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './commands.js';
+import { DataDirLockedError, openDatabase, processAlive, type Database } from '@voice-router/ledger';
+import { AdminCommandSchema, runAdminCommand, type AdminCommand, type AdminServices } from './commands.js';
 import { adminFilePath, type AdminEndpointFile } from './admin-server.js';
 import { scrubSecrets } from '@voice-router/service-kit';
 
@@ -20,6 +20,9 @@ const USAGE = `usage: npm run admin -- <command> [options]
   list-accounts
   audit        --email <email> [--org <org id>]
   migrate      applies pending database migrations and lists them (every other command does this first)
+  smoke-test   [--provider <id>]   one real, billed synthesis per configured provider (or one); success sets
+               its lastSmokeTest in /v1/providers. Runs in the embedded service when it runs, else here with
+               this shell's provider settings (OPENAI_API_KEY, …)
 Embedded mode uses DATA_DIR (default ./.data); with DATABASE_URL it talks to PostgreSQL.`;
 
 export function parseArguments(argv: string[]): AdminCommand {
@@ -35,6 +38,11 @@ export function parseArguments(argv: string[]): AdminCommand {
   const parsed = AdminCommandSchema.safeParse(fields);
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'command'}: ${issue.message}`).join('\n'));
   return parsed.data;
+}
+
+/** Loaded on use: the provider registry and settings are needed by `smoke-test` alone, not by every command's start-up. */
+function directSmokeTestLoader(database: Database): NonNullable<AdminServices['smokeTest']> {
+  return async (providerIds) => (await import('./smoke-test-service.js')).directSmokeTest(database)(providerIds);
 }
 
 function readStandardInput(): string {
@@ -60,7 +68,7 @@ async function run(command: AdminCommand): Promise<unknown> {
   if (databaseUrl) {
     const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 }, { migrate });
     try {
-      return await runAdminCommand(database, command);
+      return await runAdminCommand(database, command, { smokeTest: directSmokeTestLoader(database) });
     } finally {
       await database.close();
     }
@@ -86,7 +94,7 @@ async function run(command: AdminCommand): Promise<unknown> {
       continue;
     }
     try {
-      return await runAdminCommand(database, command);
+      return await runAdminCommand(database, command, { smokeTest: directSmokeTestLoader(database) });
     } finally {
       await database.close();
     }

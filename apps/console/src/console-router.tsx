@@ -17,6 +17,7 @@ import { keysRoutes } from './routes/keys-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { walletUsageRoutes } from './routes/wallet-usage-routes.js';
+import { voicesRoutes } from './routes/voices-routes.js';
 
 export interface ConsoleRouterOptions {
   /** `true` always marks cookies Secure, `false` never, `'auto'` when the request came over HTTPS. */
@@ -53,6 +54,7 @@ export function createConsoleRouter(services: ConsoleServices, options: ConsoleR
   router.use(deviceRoutes(dependencies));
   router.use(keysRoutes(dependencies));
   router.use(walletUsageRoutes(dependencies));
+  router.use(voicesRoutes(dependencies));
   router.use(billingRoutes(dependencies));
   router.use(organizationRoutes(dependencies));
   router.use(sessionRoutes(dependencies));

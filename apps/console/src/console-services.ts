@@ -152,6 +152,8 @@ export interface ConsoleBilling {
 }
 
 export interface ConsoleServices {
+  /** Present when this console can reach a data plane (the Voices page). */
+  catalog?: ConsoleCatalog;
   /** False when the operator closed sign-up (invitation only): sign-up then needs a valid invitation token. */
   signupOpen(): boolean;
   signUp(input: { email: string; password: string; invitationToken?: string; ip: string }):
@@ -215,4 +217,57 @@ export interface ConsoleServices {
 
   /** Absent when the deployment takes no card payments: the console then shows no Billing page. */
   billing?: ConsoleBilling;
+}
+
+/** A model as the catalog lists it (the data plane's /v1/providers). */
+export interface ConsoleCatalogModel {
+  id: string;
+  name: string;
+  responseFormats: Array<'mp3' | 'pcm'>;
+  /** cost = ceil(code points × microsPerUnit) micro-dollars. */
+  microsPerCharacter: number;
+  maxInputCharacters: number;
+}
+
+export interface ConsoleCatalogProvider {
+  id: string;
+  name: string;
+  /** Has credentials on this deployment (the data plane's /v1/status is not `missing_api_key`). */
+  configured: boolean;
+  models: ConsoleCatalogModel[];
+}
+
+export interface ConsoleCatalogVoice {
+  id: string;
+  provider: string;
+  name: string;
+  language: string;
+  labels: Record<string, string>;
+  previewUrl?: string;
+  modelCompatibility: string[];
+}
+
+export interface ConsoleVoiceFilter {
+  provider?: string;
+  language?: string;
+  gender?: string;
+}
+
+export interface ConsoleSample {
+  audio: Buffer;
+  contentType: string;
+  format: 'mp3' | 'pcm';
+  costMicros: number;
+}
+
+/**
+ * The voice catalog and sample synthesis, served by a data plane. Catalog reads carry the visitor's own console
+ * session; a sample is paid from the selected account's wallet through a short-lived key made for it alone.
+ */
+export interface ConsoleCatalog {
+  providers(input: { sessionToken: string }): Promise<ConsoleCatalogProvider[] | Failure<'unavailable'>>;
+  voices(input: { sessionToken: string; filter: ConsoleVoiceFilter }): Promise<ConsoleCatalogVoice[] | Failure<'unavailable'>>;
+  synthesizeSample(input: {
+    userId: string; accountId: string; model: string; voice: string; format: 'mp3' | 'pcm'; text: string;
+  }): Promise<({ ok: true } & ConsoleSample) | Failure<'forbidden' | 'unavailable' | 'invalid' | 'insufficient_credit' | 'upstream'>>;
 }

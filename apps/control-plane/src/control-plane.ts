@@ -9,6 +9,7 @@ import { createBilling } from './billing/billing.js';
 import { billingRoutes, billingWebhookRoute } from './billing/billing-routes.js';
 import type { StripeSettings } from './billing/stripe-client.js';
 import { createConsoleServices } from './console/console-service-implementation.js';
+import { createConsoleCatalog } from './console/console-catalog.js';
 import { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';
 import { countRequests } from './request-metrics.js';
 import { deviceAuthRoutes } from './routes/device-auth-routes.js';
@@ -42,6 +43,8 @@ export interface ControlPlaneOptions {
    * loopback peer is believed too, as the nearest hop only (further hops must be in trustedProxies).
    */
   trustLoopbackForwarder?: boolean;
+  /** The data plane the console's Voices page uses (DATA_PLANE_URL; the embedded process's own); without it the page is hidden. */
+  dataPlaneUrl?: () => string | undefined;
   /** STRIPE_SECRET_KEY and friends; without them billing answers 503 and the console hides it. */
   stripe?: StripeSettings;
   /** The process's Prometheus registry (served on METRICS_PORT by the caller); none: requests are not counted. */
@@ -102,6 +105,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
     keyLimitDefaults,
     onBillingFailure: (failure) => options.logger.error('payment processor request failed', failure),
   });
+  if (options.dataPlaneUrl) consoleServices.catalog = createConsoleCatalog({ database: options.database, dataPlaneUrl: options.dataPlaneUrl });
   app.use('/console', createConsoleRouter(consoleServices, {
     cookieSecure: options.cookieSecure ?? 'auto',
     onError: (error) => options.logger.error('console request failed', { error }),

@@ -38,6 +38,8 @@ export const controlPlaneEnvironmentSchema = z.object({
   /** debug | info | warn | error | silent (nothing). */
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   ...metricsEnvironmentShape,
+  /** A data plane (or the load balancer in front of them) the console's Voices page reads and synthesizes through. */
+  DATA_PLANE_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 const settingsSchema = z.object(controlPlaneSettingsShape);

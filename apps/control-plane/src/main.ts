@@ -12,7 +12,10 @@ async function main() {
   const metrics = await startProcessMetrics(metricsSettings(environment), environment.HOST, logger);
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: 5 });
   const rateLimits = await createRateLimitStore({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, logger });
-  const app = createControlPlaneApp({ database, logger, rateLimits, metrics: metrics.registry, ...controlPlaneSettings(environment) });
+  const app = createControlPlaneApp({
+    database, logger, rateLimits, metrics: metrics.registry, ...controlPlaneSettings(environment),
+    ...(environment.DATA_PLANE_URL ? { dataPlaneUrl: () => environment.DATA_PLANE_URL } : {}),
+  });
   const server = await listen(app, environment.HOST, environment.CONTROL_PLANE_PORT);
   logger.info('control plane listening', {
     url: `http://${environment.HOST}:${server.port}`, attemptLimits: rateLimits.kind, trustedProxies: environment.TRUSTED_PROXIES.entries,

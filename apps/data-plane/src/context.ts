@@ -1,6 +1,6 @@
 // What every data-plane route is given: the ledger, authentication, providers, settlement, logging.
 import type { SqlClient } from '@voice-router/ledger';
-import type { ProviderRegistry } from '@voice-router/providers';
+import type { CatalogState, ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
 import type { Logger } from '@voice-router/service-kit';
 import type { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
@@ -12,6 +12,8 @@ export interface DataPlaneContext {
   sql: SqlClient;
   auth: ApiKeyAuthenticator;
   registry: ProviderRegistry;
+  /** Voice lists and smoke-test times as served (refreshed by this process or followed from the database). */
+  catalog: CatalogState;
   settler: Settler;
   logger: Logger;
   streamMaxDurationMs: number;

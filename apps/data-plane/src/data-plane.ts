@@ -1,7 +1,7 @@
 // Assembles the data plane: the HTTP server (native uWS or the node:http adapter), its routes behind
 // the guard that keeps a failing handler from ending the process, and the fallback to the control plane.
 import type { SqlClient } from '@voice-router/ledger';
-import type { ProviderRegistry } from '@voice-router/providers';
+import { CatalogState, type ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
 import type { KeyLimiter, KeyLimits } from '@voice-router/limits';
 import type { Logger, MetricsRegistry, TrustedProxies } from '@voice-router/service-kit';
@@ -27,6 +27,8 @@ export interface DataPlaneOptions {
   port: number;
   sql: SqlClient;
   registry: ProviderRegistry;
+  /** The served catalog; absent: the providers' built-in lists, never refreshed. Owned by the caller. */
+  catalog?: CatalogState;
   settler: Settler;
   logger: Logger;
   authCacheTtlMs: number;
@@ -78,6 +80,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     sql: options.sql,
     auth,
     registry: options.registry,
+    catalog: options.catalog ?? new CatalogState(() => options.registry.list()),
     settler: options.settler,
     logger: options.logger,
     streamMaxDurationMs: options.streamMaxDurationMs,

@@ -30,8 +30,34 @@ export const providerEnvironmentShape = {
   BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 };
 
+/**
+ * The live catalog. Refreshers (the worker when scaled out, the embedded process) call each configured provider's
+ * voice API every VOICE_CATALOG_REFRESH_MS and, when SMOKE_TEST_INTERVAL_MS > 0, run one paid smoke synthesis per
+ * provider that often; data planes re-read what they stored every CATALOG_SYNC_INTERVAL_MS.
+ */
+export const catalogEnvironmentShape = {
+  VOICE_CATALOG_REFRESH_MS: z.coerce.number().int().min(1_000).max(7 * 86_400_000).default(3_600_000),
+  /** 0 (default) = no scheduled smoke tests: each one is a real, billed synthesis. */
+  SMOKE_TEST_INTERVAL_MS: z.coerce.number().int().refine((value) => value === 0 || value >= 1_000, 'SMOKE_TEST_INTERVAL_MS must be 0 (off) or at least 1000').default(0),
+  CATALOG_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+};
+
+/** How long one provider's whole voice listing, or one smoke synthesis, may take. */
+export const CATALOG_TASK_TIMEOUT_MS = 60_000;
+
+/** The refresher's settings from the environment (catalog variables plus the registry it calls). */
+export function catalogRefreshSettings(environment: { VOICE_CATALOG_REFRESH_MS: number; SMOKE_TEST_INTERVAL_MS: number }) {
+  return {
+    voiceIntervalMs: environment.VOICE_CATALOG_REFRESH_MS,
+    smokeTestIntervalMs: environment.SMOKE_TEST_INTERVAL_MS,
+    listingTimeoutMs: CATALOG_TASK_TIMEOUT_MS,
+    smokeTestTimeoutMs: CATALOG_TASK_TIMEOUT_MS,
+  };
+}
+
 export const dataPlaneEnvironmentShape = {
   ...providerEnvironmentShape,
+  ...catalogEnvironmentShape,
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   /** debug | info | warn | error | silent (nothing, request lines included). */

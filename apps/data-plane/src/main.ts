@@ -1,6 +1,6 @@
 // The data plane as its own process (scaled-out mode): PostgreSQL for the ledger, BullMQ for settlement.
-import { openDatabase } from '@voice-router/ledger';
-import { createProviderRegistry } from '@voice-router/providers';
+import { createSqlCatalogStore, openDatabase } from '@voice-router/ledger';
+import { CatalogState, createProviderRegistry, startCatalogFollower } from '@voice-router/providers';
 import { createQueueSettler } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
 import { upstreamObserver } from './metrics/data-plane-metrics.js';
@@ -19,11 +19,17 @@ async function main() {
     redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger, ...settlerSettings(environment),
   });
   const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), logger);
+  // The worker refreshes voices and runs smoke tests; every data plane follows what it stored.
+  const catalog = new CatalogState(() => registry.list());
+  const follower = await startCatalogFollower({
+    state: catalog, store: createSqlCatalogStore(database.sql), intervalMs: environment.CATALOG_SYNC_INTERVAL_MS, logger,
+  });
   const dataPlane = await startDataPlane({
     ...dataPlaneSettings(environment),
     keyLimiter,
     sql: database.sql,
     registry,
+    catalog,
     settler,
     logger,
     controlPlaneUrl: environment.CONTROL_PLANE_URL,
@@ -32,7 +38,10 @@ async function main() {
   logger.info('data plane listening', { url: `http://${environment.HOST}:${dataPlane.port}`, pid: process.pid });
   // Reverse order: drain the streams, then settle what they decided, then let go of the rest.
   onShutdown(
-    [() => metrics.server.close(), () => database.close(), () => registry.close(), async () => void (await settler.close()), async () => keyLimiter?.close(), () => dataPlane.close()],
+    [
+      () => metrics.server.close(), () => database.close(), () => registry.close(), () => follower.stop(),
+      async () => void (await settler.close()), async () => keyLimiter?.close(), () => dataPlane.close(),
+    ],
     (message) => logger.info(message),
     { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 },
   );

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
 import { controlPlaneSettings, createControlPlaneApp, createRateLimitStore, listen } from '@voice-router/control-plane';
 import {
-  dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startDataPlane, startKeyLimiter, upstreamObserver,
+  catalogRefreshSettings, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startDataPlane, startKeyLimiter, upstreamObserver,
 } from '@voice-router/data-plane';
-import { openDatabase, type Database } from '@voice-router/ledger';
-import { createProviderRegistry } from '@voice-router/providers';
+import { createSqlCatalogStore, openDatabase, type Database } from '@voice-router/ledger';
+import { CatalogState, createProviderRegistry, smokeTestProviders, startCatalogFollower, startCatalogRefresher } from '@voice-router/providers';
 import {
   createInProcessSettler, createQueuedSettlementGuard, createQueueSettler, startReaper, startSettlementWorker, type SettlementGuard, type Settler,
 } from '@voice-router/settlement';
@@ -70,9 +70,22 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
 
     const registry = createProviderRegistry({ ...providerSettings(environment), observer: upstreamObserver(metrics.registry) });
     closers.push(() => registry.close());
+    // This process refreshes the catalog itself (claims in the database keep several embedded processes on one
+    // PostgreSQL from repeating each other's calls) and follows what the others stored.
+    const catalog = new CatalogState(() => registry.list());
+    const catalogStore = createSqlCatalogStore(database.sql);
+    const catalogLogger = logger.child({ component: 'catalog' });
+    const follower = await startCatalogFollower({ state: catalog, store: catalogStore, intervalMs: environment.CATALOG_SYNC_INTERVAL_MS, logger: catalogLogger });
+    closers.push(() => follower.stop());
+    const refreshSettings = { registry, state: catalog, store: catalogStore, logger: catalogLogger, ...catalogRefreshSettings(environment) };
+    const refresher = startCatalogRefresher(refreshSettings);
+    closers.push(() => refresher.stop());
+    const smokeTest = (providerIds?: string[]) =>
+      smokeTestProviders({ ...refreshSettings, providerIds, timeoutMs: refreshSettings.smokeTestTimeoutMs });
 
     // The data plane starts after the control plane, so revocations reach its cache through this slot.
     let dropCachedKey: (keyHash: string) => void = () => undefined;
+    let dataPlaneUrl: string | undefined;
     const controlLogger = logger.child({ component: 'control-plane' });
     const rateLimits = await createRateLimitStore({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, logger: controlLogger });
     closers.push(() => rateLimits.close());
@@ -85,6 +98,8 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       // Its only forwarder is the data plane below, over loopback in this process.
       trustLoopbackForwarder: true,
       onKeyRevoked: (keyHash) => dropCachedKey(keyHash),
+      // The console's Voices page goes through this process's own data plane (known once it listens).
+      dataPlaneUrl: () => dataPlaneUrl,
     });
     const controlPlane = await listen(controlPlaneApp, '127.0.0.1', 0);
     closers.push(() => controlPlane.close());
@@ -98,6 +113,7 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       keyLimiter,
       sql: database.sql,
       registry,
+      catalog,
       settler,
       logger: logger.child({ component: 'data-plane' }),
       controlPlaneUrl: `http://127.0.0.1:${controlPlane.port}`,
@@ -105,16 +121,17 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     });
     closers.push(() => dataPlane.close());
     dropCachedKey = (keyHash) => dataPlane.auth.invalidate(keyHash);
+    const host = environment.HOST === '0.0.0.0' || environment.HOST === '::' ? '127.0.0.1' : environment.HOST;
+    dataPlaneUrl = `http://${host.includes(':') ? `[${host}]` : host}:${dataPlane.port}`;
 
     if (database.kind === 'pglite') {
-      const admin = await startAdminEndpoint({ database, dataDir });
+      const admin = await startAdminEndpoint({ database, dataDir, smokeTest });
       closers.push(() => admin.close());
     }
     const mode = [
       database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${path.join(dataDir, 'pglite')}`,
       environment.REDIS_URL ? 'BullMQ settlement' : 'in-process settlement',
     ].join(', ');
-    const host = environment.HOST === '0.0.0.0' || environment.HOST === '::' ? '127.0.0.1' : environment.HOST;
     return { baseUrl: `http://${host}:${dataPlane.port}`, port: dataPlane.port, database, mode, metricsPort: metrics.server.port, close };
   } catch (error) {
     await close();

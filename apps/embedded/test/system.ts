@@ -35,6 +35,8 @@ export interface RunningSystem {
   /** Each process's metrics listener (METRICS_PORT), by process name: embedded; or control-plane, worker, data-plane-1, data-plane-2. */
   metricsUrls: Record<string, string>;
   admin(...args: string[]): Promise<Record<string, unknown>>;
+  /** The admin CLI with extra environment (e.g. provider keys for `smoke-test` outside the embedded process). */
+  adminWith(environment: Record<string, string>, ...args: string[]): Promise<Record<string, unknown>>;
   /** Everything the processes wrote, for "nothing leaks" checks. */
   logs(): string;
   /** Kills one process abruptly (crash tests). */
@@ -182,6 +184,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     controlPlaneUrl,
     metricsUrls,
     admin: (...args) => runAdmin(adminEnvironment, args),
+    adminWith: (environment, ...args) => runAdmin({ ...adminEnvironment, ...environment }, args),
     logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
     kill(name) {
       managed.find((item) => item.name === name)?.child.kill('SIGKILL');

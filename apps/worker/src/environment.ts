@@ -1,9 +1,13 @@
 // The worker's configuration.
+import { catalogEnvironmentShape, providerEnvironmentShape } from '@voice-router/data-plane';
 import { checkStreamBound, LOG_LEVELS, metricsEnvironmentShape } from '@voice-router/service-kit';
 import { z } from 'zod';
 
 export const workerEnvironmentSchema = z
   .object({
+  /** The provider settings the data planes have: the worker calls voice APIs and runs smoke tests with them. */
+  ...providerEnvironmentShape,
+  ...catalogEnvironmentShape,
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   REDIS_PREFIX: z.string().min(1).default('vr'),

@@ -1,7 +1,10 @@
-// The worker process (scaled-out mode): consumes settlement jobs and reaps stale reservations.
+// The worker process (scaled-out mode): consumes settlement jobs, reaps stale reservations, and keeps the
+// catalog fresh (voice lists, scheduled smoke tests) in the database, where every data plane reads it.
 // Scale it independently of the data plane; any number of workers can run at once. It serves no API,
-// only its probes (/healthz, /readyz) on METRICS_PORT.
-import { openDatabase } from '@voice-router/ledger';
+// only /metrics and its probes (/healthz, /readyz) on METRICS_PORT.
+import { catalogRefreshSettings, providerSettings } from '@voice-router/data-plane';
+import { createSqlCatalogStore, openDatabase } from '@voice-router/ledger';
+import { CatalogState, createProviderRegistry, startCatalogRefresher } from '@voice-router/providers';
 import { createProducerClient, createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
 import { workerEnvironmentSchema } from './environment.js';
@@ -39,12 +42,20 @@ async function main() {
     onReaped: hooks.onReaped,
   });
   void reaper.runOnce();
+  // Claims in the database make N workers call each provider's voice API once per interval between them.
+  const registry = createProviderRegistry(providerSettings(environment));
+  const catalogStore = createSqlCatalogStore(database.sql);
+  const catalog = new CatalogState(() => registry.list());
+  catalog.applyStored(await catalogStore.load());
+  const refresher = startCatalogRefresher({
+    registry, state: catalog, store: catalogStore, logger: logger.child({ component: 'catalog' }), ...catalogRefreshSettings(environment),
+  });
   logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid, healthPort: metrics.server.port });
   // Steps run in reverse: stop being ready first, keep answering /healthz until the very end.
   onShutdown([
     () => metrics.server.close(),
     () => void probeRedis.disconnect(),
-    () => database.close(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop(),
+    () => database.close(), () => registry.close(), () => refresher.stop(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop(),
     () => {
       draining = true;
     },

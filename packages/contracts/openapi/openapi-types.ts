@@ -476,7 +476,7 @@ export interface components {
                 supportedFormats: ("mp3" | "pcm")[];
                 unwiredCapabilities: string[];
                 quirks: string[];
-                /** @description ISO 8601 time of the last successful smoke synthesis against the real provider, or "never". */
+                /** @description ISO 8601 time of the last successful smoke synthesis against the real provider, or "never" (scheduled with SMOKE_TEST_INTERVAL_MS, or `npm run admin -- smoke-test`). */
                 lastSmokeTest: string;
             };
         };
@@ -494,14 +494,18 @@ export interface components {
             unit: "character";
             microsPerUnit: number;
         };
+        /** @description Listed live from each configured provider's voice API (paged to the end, refreshed in the background); fixed lists for providers without one. */
         Voice: {
             id: string;
             provider: string;
             name: string;
+            /** @description Canonical BCP 47 tag (`en-US`, `de`); `und` when the provider gives none. */
             language: string;
+            /** @description Free-form string labels; `gender` is `female`, `male` or `neutral` across providers; `owner: account` marks the account's own voices. */
             labels: {
                 [key: string]: string;
             };
+            /** @description The provider's preview audio, where it has one (absent otherwise). */
             preview_url?: string;
             model_compatibility: string[];
         };

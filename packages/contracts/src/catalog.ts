@@ -44,7 +44,9 @@ export const ProviderSchema = z
       supportedFormats: z.array(AudioFormatSchema),
       unwiredCapabilities: z.array(z.string()),
       quirks: z.array(z.string()),
-      lastSmokeTest: z.string().describe('ISO 8601 time of the last successful smoke synthesis against the real provider, or "never".'),
+      lastSmokeTest: z
+        .string()
+        .describe('ISO 8601 time of the last successful smoke synthesis against the real provider, or "never" (scheduled with SMOKE_TEST_INTERVAL_MS, or `npm run admin -- smoke-test`).'),
     }),
   })
   .meta({ id: 'Provider' });
@@ -56,12 +58,17 @@ export const VoiceSchema = z
     id: z.string(),
     provider: z.string(),
     name: z.string(),
-    language: z.string(),
-    labels: z.record(z.string(), z.string()),
-    preview_url: z.string().optional(),
+    language: z.string().describe('Canonical BCP 47 tag (`en-US`, `de`); `und` when the provider gives none.'),
+    labels: z
+      .record(z.string(), z.string())
+      .describe('Free-form string labels; `gender` is `female`, `male` or `neutral` across providers; `owner: account` marks the account\'s own voices.'),
+    preview_url: z.string().optional().describe('The provider\'s preview audio, where it has one (absent otherwise).'),
     model_compatibility: z.array(z.string()),
   })
-  .meta({ id: 'Voice' });
+  .meta({
+    id: 'Voice',
+    description: 'Listed live from each configured provider\'s voice API (paged to the end, refreshed in the background); fixed lists for providers without one.',
+  });
 
 export const VoicesQuerySchema = z.object({
   provider: z.string().optional().describe('Comma-separated provider ids.'),

@@ -46,3 +46,7 @@ export {
   findBillingCustomer, saveBillingCustomer, findAccountByBillingCustomer, recordTopUp, findTopUp, listTopUps, paymentIntentCreditKey,
   type TopUpRecord, type TopUpStatus,
 } from './operations/billing-records.js';
+export {
+  claimCatalogTask, saveProviderVoices, recordVoicesFailure, recordSmokeTest, loadProviderStates, createSqlCatalogStore,
+  type CatalogTask, type StoredProviderState,
+} from './operations/provider-catalog-state.js';

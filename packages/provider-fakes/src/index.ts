@@ -8,6 +8,8 @@ export {
   FAKE_PROVIDER_KINDS,
   ELEVENLABS_FAKE_VOICES,
   CARTESIA_FAKE_VOICES,
+  ELEVENLABS_CLONED_VOICE_ID,
+  CARTESIA_CLONED_VOICE_ID,
   readMp3FrameHeader,
   mp3FrameLengths,
   type CombinedFakeProviderServer,

@@ -85,3 +85,11 @@ export * from './openai/index.js';
 export * from './elevenlabs/index.js';
 export * from './cartesia/index.js';
 export * from './local/index.js';
+export { CatalogState, type StoredCatalogEntry } from './catalog/catalog-state.js';
+export type { CatalogLogger, CatalogStore, CatalogTask } from './catalog/catalog-store.js';
+export {
+  refreshVoiceCatalog, smokeTestProviders, startCatalogRefresher, startCatalogFollower,
+  type CatalogFollower, type CatalogRefresher, type RefreshSettings, type VoiceRefreshOutcome,
+} from './catalog/catalog-refresher.js';
+export { runSmokeTest, SMOKE_TEST_TEXT, type SmokeTestOutcome } from './catalog/smoke-test.js';
+export { VoiceListingError, type VoiceListingContext, type VoiceListingFailure } from './catalog/voice-listing.js';

@@ -7,9 +7,10 @@
 import type { z } from 'zod';
 import type { ConnectionPools } from './http/connection-pools.js';
 import { createHttpSpeechAdapter, type HttpProviderDefinition } from './http/http-speech-adapter.js';
+import type { VoiceListingContext } from './catalog/voice-listing.js';
 import { apiKeySettings, type SettingsSpec } from './settings/provider-settings.js';
 import type { ProviderTestKit } from './testing/test-kit.js';
-import type { ProviderDescriptor, SpeechAdapter } from './types.js';
+import type { ProviderDescriptor, SpeechAdapter, VoiceDescriptor } from './types.js';
 
 /** Per-provider settings for HTTP providers: what `apiKeySettings` declares. */
 export interface HttpProviderConfig {
@@ -60,10 +61,10 @@ export interface ProviderModule<TConfig = unknown> {
   /** Reserved for the audio stage: what the upstream sends for each router format. */
   output?: Partial<Record<'mp3' | 'pcm', UpstreamOutputDescription>>;
   /**
-   * Reserved for the live catalog: lists the account's voices (paged to the end) with the module's settings.
-   * Absent for providers with a fixed voice list (the descriptor's).
+   * The provider's live voice list, paged to the end and normalized; called only when isConfigured(config).
+   * Absent for fixed-voice providers: their descriptor's list is the catalog.
    */
-  listVoices?(config: TConfig, context: ProviderContext & { signal: AbortSignal }): Promise<ProviderDescriptor['voices']>;
+  listVoices?(config: TConfig, context: VoiceListingContext): Promise<VoiceDescriptor[]>;
   /**
    * The provider's HTTP double and conformance fixture, imported on demand (tests, `startFakeProviders`),
    * so production never loads them. Absent for in-process providers (local).

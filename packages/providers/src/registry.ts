@@ -10,7 +10,8 @@ import { providerModules } from './provider-list.js';
 import { applyPricingOverrides, type PricingOverrides } from './pricing/pricing-overrides.js';
 import { synthesizeWithRetries, type AttemptObserver, type AttemptSettings } from './retry/attempts.js';
 import { describeProviderOptions, NO_PROVIDER_OPTIONS, readProviderOptions } from './shared/provider-options.js';
-import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult, SynthesisContext } from './types.js';
+import type { VoiceListingContext } from './catalog/voice-listing.js';
+import type { ProviderDescriptor, SpeechAdapter, SpeechInput, SpeechResult, SynthesisContext, VoiceDescriptor } from './types.js';
 
 export interface CircuitBreakerConfig {
   /** Consecutive upstream failures (each request counts once, after its retries) that open the circuit. Default 5. */
@@ -78,11 +79,16 @@ export interface ProviderRegistry {
    * with CircuitOpenError when the breaker refuses (checked again even with a permit).
    */
   synthesize(providerId: string, input: SpeechInput, context: SynthesisContext & { permit?: BreakerPermit }): Promise<SpeechResult>;
+  /** Configured providers whose module lists voices live (the rest keep their descriptor's fixed list). */
+  liveVoiceProviders(): string[];
+  /** Calls one provider's voice API through its module (all pages); throws VoiceListingError on failure. */
+  listVoices(providerId: string, context: VoiceListingContext): Promise<VoiceDescriptor[]>;
   close(): Promise<void>;
 }
 
 interface RegistryEntry {
   module: ProviderModule<never>;
+  settings: never;
   adapter?: SpeechAdapter;
   breaker: ProviderBreaker;
   /** What list() shows: the catalog (the adapter's once created) plus options, mp3 quality and prices. */
@@ -154,7 +160,7 @@ export function createProviderRegistry(
       providerOptions: describeProviderOptions(module.providerOptions ?? NO_PROVIDER_OPTIONS),
       ...(module.mp3Quality !== undefined ? { mp3Quality: module.mp3Quality } : {}),
     };
-    entries.set(module.id, { module, adapter, breaker: new ProviderBreaker(module.id, { ...breakerSettings, onBreak }), descriptor });
+    entries.set(module.id, { module, settings, adapter, breaker: new ProviderBreaker(module.id, { ...breakerSettings, onBreak }), descriptor });
   }
   const priced = applyPricingOverrides([...entries.values()].map((entry) => entry.descriptor), config.pricing);
   for (const descriptor of priced) entries.get(descriptor.id)!.descriptor = descriptor;
@@ -192,6 +198,15 @@ export function createProviderRegistry(
           adapter, { ...input, providerOptions: optionsOf(providerId, input.providerOptions) }, { signal, traceparent }, attempts, config.observer?.attempt,
         ),
       );
+    },
+
+    liveVoiceProviders: () =>
+      [...entries.values()].filter((entry) => entry.adapter && entry.module.listVoices).map((entry) => entry.module.id),
+
+    async listVoices(providerId, context) {
+      const entry = configuredEntry(providerId);
+      if (!entry.module.listVoices) return descriptorOf(entry).voices;
+      return entry.module.listVoices(entry.settings, context);
     },
 
     async close() {

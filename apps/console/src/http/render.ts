@@ -3,9 +3,11 @@ import type { Response, Request, NextFunction } from 'express';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 
-function contentSecurityPolicy(formActionOrigins: readonly string[] = []): string {
+function contentSecurityPolicy(formActionOrigins: readonly string[] = [], mediaSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
+    // Audio: the console's own, samples inlined as data: URLs (Voices page) and the providers' preview hosts.
+    ['media-src', "'self'", ...mediaSources].join(' '),
     "img-src 'self' data:",
     "style-src 'self'",
     "script-src 'self'",
@@ -14,6 +16,12 @@ function contentSecurityPolicy(formActionOrigins: readonly string[] = []): strin
     // to the payment processor's hosted page must name that page's origin.
     ['form-action', "'self'", ...formActionOrigins].join(' '),
   ].join('; ');
+}
+
+/** For the Voices page: sample audio as data: URLs, previews from the providers' own hosts (http/https origins only). */
+export function allowMedia(response: Response, origins: readonly string[]): void {
+  const safe = [...new Set(origins)].filter((origin) => /^https?:\/\/[a-z0-9.:[\]-]+$/i.test(origin));
+  response.set('Content-Security-Policy', contentSecurityPolicy([], ['data:', ...safe]));
 }
 
 /** For pages with forms that lead to the payment processor's hosted pages (add a card, 3-D Secure). */

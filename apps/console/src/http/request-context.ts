@@ -11,6 +11,7 @@ export interface SignedIn {
   accounts: ConsoleAccount[];
   account: ConsoleAccount;
   billingEnabled: boolean;
+  catalogEnabled: boolean;
 }
 
 interface Locals {
@@ -73,7 +74,7 @@ export function requireSignedIn(services: ConsoleServices, afterPost = `${consol
     const accounts = await services.listAccounts(session.userId);
     const account = chooseAccount(accounts, readCookie(request, accountCookie));
     if (!account) throw new Error(`user ${session.userId} has no account`);
-    locals(response).signedIn = { session, sessionToken: token, accounts, account, billingEnabled: Boolean(services.billing) };
+    locals(response).signedIn = { session, sessionToken: token, accounts, account, billingEnabled: Boolean(services.billing), catalogEnabled: Boolean(services.catalog) };
     next();
   };
 }

@@ -5,7 +5,7 @@ import type { ConsoleAccount } from '../console-services.js';
 import { scriptPath, stylesheetPath } from '../http/assets.js';
 import { CsrfField } from './components.js';
 
-export type Section = 'keys' | 'wallet' | 'billing' | 'usage' | 'organizations' | 'sessions' | 'device';
+export type Section = 'keys' | 'wallet' | 'billing' | 'usage' | 'voices' | 'organizations' | 'sessions' | 'device';
 
 export interface Viewer {
   email: string;
@@ -13,13 +13,16 @@ export interface Viewer {
   csrfToken: string;
   /** The deployment takes card payments: the Billing page exists. */
   billingEnabled?: boolean;
+  /** The console reaches a data plane: the Voices page exists. */
+  catalogEnabled?: boolean;
 }
 
-const sections: Array<{ id: Section; label: string; href: string; billingOnly?: boolean }> = [
+const sections: Array<{ id: Section; label: string; href: string; billingOnly?: boolean; catalogOnly?: boolean }> = [
   { id: 'keys', label: 'Keys', href: '/console/keys' },
   { id: 'wallet', label: 'Wallet', href: '/console/wallet' },
   { id: 'billing', label: 'Billing', href: '/console/billing', billingOnly: true },
   { id: 'usage', label: 'Usage', href: '/console/usage' },
+  { id: 'voices', label: 'Voices', href: '/console/voices', catalogOnly: true },
   { id: 'organizations', label: 'Organizations', href: '/console/organizations' },
   { id: 'sessions', label: 'Sessions', href: '/console/sessions' },
 ];
@@ -51,7 +54,7 @@ export function Layout(props: { title: string; viewer?: Viewer; section?: Sectio
             {viewer ? (
               <>
                 <nav class="nav" aria-label="Console">
-                  {sections.filter((section) => !section.billingOnly || viewer.billingEnabled).map((section) => (
+                  {sections.filter((section) => (!section.billingOnly || viewer.billingEnabled) && (!section.catalogOnly || viewer.catalogEnabled)).map((section) => (
                     <a href={section.href} aria-current={props.section === section.id ? 'page' : undefined}>{section.label}</a>
                   ))}
                 </nav>

@@ -12,8 +12,8 @@ export interface RouteDependencies {
 }
 
 export function viewerOf(response: Response): Viewer {
-  const { session, account, billingEnabled } = signedIn(response);
-  return { email: session.email, account, csrfToken: session.csrfToken, billingEnabled };
+  const { session, account, billingEnabled, catalogEnabled } = signedIn(response);
+  return { email: session.email, account, csrfToken: session.csrfToken, billingEnabled, catalogEnabled };
 }
 
 export function isFailure(value: unknown): value is Failure<string> {
@@ -39,6 +39,8 @@ const statusByReason: Record<string, number> = {
   failed: 402,
   in_progress: 409,
   unavailable: 502,
+  insufficient_credit: 402,
+  upstream: 502,
 };
 
 export function statusFor(failure: Failure<string>): number {

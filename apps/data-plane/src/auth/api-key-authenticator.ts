@@ -58,7 +58,9 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
       const token = bearerToken(authorizationHeader);
       if (token?.startsWith(SESSION_PREFIX)) {
         const session = await findActiveSession(options.sql, token);
-        return session && session.kind === 'cli' ? { kind: 'session', session } : undefined;
+        // CLI sessions (`vr voices` after `vr login`) and console sessions, which only the catalog routes take (the
+        // console's Voices page reads the catalog server-side with its visitor's session). Speech needs a pk_ key.
+        return session && (session.kind === 'cli' || session.kind === 'console') ? { kind: 'session', session } : undefined;
       }
       const key = await authenticateToken(token);
       return key && { kind: 'api_key', key };

@@ -1,4 +1,5 @@
-// GET routes that need `Authorization: Bearer <token>`: a `pk_` key or a CLI session token. Shared by
+// GET routes that need `Authorization: Bearer <token>`: a `pk_` key or a CLI session token (console sessions where
+// a route allows them). Shared by
 // the wallet and catalog routes so every one answers 401 the same way, and every pk_ request counts
 // toward its key's rate.
 import { resolveSessionAccount } from '@voice-router/ledger';
@@ -19,7 +20,9 @@ export interface AuthenticatedRequest {
 export type AuthenticatedHandler = (res: HttpResponse, state: ResponseState, request: AuthenticatedRequest) => Promise<void> | void;
 
 export function authenticatedGet(
-  app: TemplatedApp, path: string, context: DataPlaneContext, handler: AuthenticatedHandler, options: { readsQuery?: boolean } = {},
+  app: TemplatedApp, path: string, context: DataPlaneContext, handler: AuthenticatedHandler,
+  /** consoleSessions: also take a console session (the catalog, read server-side by the console's Voices page). */
+  options: { readsQuery?: boolean; consoleSessions?: boolean } = {},
 ): void {
   app.get(path, (res, req) => {
     // uWS forgets the request once this function returns: read everything before the first await.
@@ -29,7 +32,8 @@ export function authenticatedGet(
     const query = new URLSearchParams(options.readsQuery ? (req.getQuery() ?? '') : '');
     const state = trackAbort(res);
     (async () => {
-      const credential = await context.auth.identify(authorization);
+      const identified = await context.auth.identify(authorization);
+      const credential = identified?.kind === 'session' && identified.session.kind === 'console' && !options.consoleSessions ? undefined : identified;
       if (!credential) return sendError(res, state, 'unauthorized', 'a valid pk_ API key or session token is required (Authorization: Bearer …)');
       if (credential.kind === 'api_key') {
         const refusal = await context.limits?.countRequest(credential.key);

@@ -1,5 +1,6 @@
 // The catalog (/v1/providers, /v1/voices, /v1/status) answers only requests with a valid bearer token:
-// a pk_ key or a CLI session (so `vr voices` keeps working after `vr login`), whatever account it acts for.
+// a pk_ key, a CLI session (so `vr voices` keeps working after `vr login`) or a console session (the Voices page),
+// whatever account it acts for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApiKey, createOrganization, createSession, createUser, openDatabase, revokeSession, type Database,
@@ -49,7 +50,7 @@ describe('the catalog', () => {
   it.each(CATALOG)('answers %s with 401 unauthorized without a valid token', async (path) => {
     const refused = [
       undefined, '', 'Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', 'Bearer pk_unknown', `Bearer ${'pk_'.padEnd(600, 'x')}`,
-      'Bearer vr_session_unknown', `Bearer ${tokens.console}`, `Bearer ${tokens.revoked}`, `Token ${tokens.key}`,
+      'Bearer vr_session_unknown', `Bearer ${tokens.revoked}`, `Token ${tokens.key}`,
     ];
     for (const authorization of refused) {
       const response = await get(path, authorization);
@@ -59,8 +60,8 @@ describe('the catalog', () => {
     }
   });
 
-  it.each(CATALOG)('serves %s to a pk_ key and to a CLI session', async (path) => {
-    for (const token of [tokens.key!, tokens.cli!]) {
+  it.each(CATALOG)('serves %s to a pk_ key, a CLI session and a console session', async (path) => {
+    for (const token of [tokens.key!, tokens.cli!, tokens.console!]) {
       const response = await get(path, `Bearer ${token}`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as Record<string, unknown[]>;
@@ -75,5 +76,17 @@ describe('the catalog', () => {
     expect(byKey.length).toBeGreaterThan(0);
     expect(byKey.every((voice) => voice.provider === 'openai')).toBe(true);
     expect(await voices(tokens.cli!)).toEqual(byKey);
+    expect(await voices(tokens.console!)).toEqual(byKey);
+  });
+
+  it('takes a console session for the catalog only, never for the wallet or speech', async () => {
+    const token = `Bearer ${tokens.console}`;
+    for (const path of ['/v1/credits', '/v1/credits/activity']) expect((await get(path, token)).status, path).toBe(401);
+    const speech = await fetch(`${baseUrl}/v1/audio/speech`, {
+      method: 'POST', headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'local/espeak-ng', voice: 'en-us', input: 'hi' }),
+    });
+    expect(speech.status).toBeGreaterThanOrEqual(400);
+    expect(speech.status).not.toBe(200);
   });
 });

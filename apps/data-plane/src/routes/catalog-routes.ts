@@ -1,14 +1,14 @@
 // GET /v1/providers, /v1/voices, /v1/status: served from memory, no upstream calls, to any valid
-// bearer token (a pk_ key or a CLI session). The provider list is serialised once at start-up;
-// voices are filtered per request.
+// bearer token (a pk_ key or a session). Both views are rebuilt only when the catalog changes (a background
+// voice refresh or a smoke test); voices are filtered per request.
 import { VoicesQuerySchema } from '@voice-router/contracts';
-import type { ProviderDescriptor } from '@voice-router/providers';
+import type { CatalogState, ProviderDescriptor } from '@voice-router/providers';
 import { authenticatedGet } from '../auth/authenticated-route.js';
 import type { DataPlaneContext } from '../context.js';
 import { sendError, sendJson, sendRawJson } from '../http/response.js';
 import type { TemplatedApp } from '../uws.js';
 
-export function providerView(provider: ProviderDescriptor) {
+export function providerView(provider: ProviderDescriptor, catalog?: CatalogState) {
   return {
     id: provider.id,
     name: provider.name,
@@ -22,13 +22,13 @@ export function providerView(provider: ProviderDescriptor) {
     })),
     provider_options: provider.providerOptions ?? [],
     mp3_quality: provider.mp3Quality ?? 'provider default',
-    capabilities: provider.capabilities,
+    capabilities: { ...provider.capabilities, lastSmokeTest: catalog?.lastSmokeTest(provider.id) ?? provider.capabilities.lastSmokeTest },
   };
 }
 
-export function voiceViews(providers: ProviderDescriptor[]) {
+export function voiceViews(providers: ProviderDescriptor[], catalog?: CatalogState) {
   return providers.flatMap((provider) =>
-    provider.voices.map((voice) => ({
+    (catalog?.voices(provider.id) ?? provider.voices).map((voice) => ({
       id: voice.id,
       provider: provider.id,
       name: voice.name,
@@ -47,13 +47,23 @@ export function matchesLanguage(voiceLanguage: string, wanted: string): boolean 
 }
 
 export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneContext): void {
-  const providers = context.registry.list();
-  const providersJson = JSON.stringify({ providers: providers.map(providerView) });
-  const voices = voiceViews(providers);
+  const { catalog } = context;
+  let builtFor = -1;
+  let providersJson = '';
+  let voices: ReturnType<typeof voiceViews> = [];
+  const current = () => {
+    if (builtFor !== catalog.version) {
+      builtFor = catalog.version;
+      const providers = context.registry.list();
+      providersJson = JSON.stringify({ providers: providers.map((provider) => providerView(provider, catalog)) });
+      voices = voiceViews(providers, catalog);
+    }
+    return { providersJson, voices };
+  };
 
   authenticatedGet(app, '/v1/providers', context, (res, state) => {
-    sendRawJson(res, state, 200, providersJson);
-  });
+    sendRawJson(res, state, 200, current().providersJson);
+  }, { consoleSessions: true });
 
   authenticatedGet(app, '/v1/voices', context, (res, state, { query }) => {
     const parsed = VoicesQuerySchema.safeParse(Object.fromEntries(query));
@@ -64,16 +74,16 @@ export function registerCatalogRoutes(app: TemplatedApp, context: DataPlaneConte
       .filter(Boolean);
     const language = parsed.data.language?.toLowerCase();
     const gender = parsed.data.gender?.toLowerCase();
-    const matches = voices.filter(
+    const matches = current().voices.filter(
       (voice) =>
         (!wantedProviders?.length || wantedProviders.includes(voice.provider)) &&
         (!language || matchesLanguage(voice.language, language)) &&
         (!gender || voice.labels.gender?.toLowerCase() === gender),
     );
     sendJson(res, state, 200, { voices: matches });
-  }, { readsQuery: true });
+  }, { readsQuery: true, consoleSessions: true });
 
   authenticatedGet(app, '/v1/status', context, (res, state) => {
     sendJson(res, state, 200, { providers: context.registry.status() });
-  });
+  }, { consoleSessions: true });
 }

@@ -14,17 +14,10 @@ import {
   type FakeProviderHandler,
   type FakeSpeechRequest,
 } from '../testing/server/fake-handler.js';
+import { CARTESIA_FAKE_VOICE_IDS, CARTESIA_PREVIEW_PATH, listCartesiaVoices } from './cartesia-double-voices.js';
 
-/** Public library voices (ids from Cartesia's voice library). */
-export const CARTESIA_FAKE_VOICES = new Set([
-  '694f9389-aac1-45b6-b726-9d9369183238',
-  '9626c31c-bec5-4cca-baa8-f8ba9e84c8bc',
-  'a0e99841-438c-4a64-b679-ae501e7d6091',
-  'f786b574-daa5-4673-aa0c-cbe3e8534c02',
-  '162e0f37-8504-474c-bb33-c606c01890dc',
-  'b5aa8098-49ef-475d-89b0-c9262ecf33fd',
-  'f39bf583-3b3d-402f-9ffb-6179d9ec3e35',
-]);
+/** Voices every request may use: public library voices (ids from Cartesia's library) and the account's clone. */
+export const CARTESIA_FAKE_VOICES = new Set(CARTESIA_FAKE_VOICE_IDS);
 const MODELS = new Set([
   'sonic-3.5', 'sonic-3', 'sonic-latest', 'sonic-3.5-2026-05-04', 'sonic-3-2026-01-12', 'sonic-3-2025-10-27',
   'sonic-2-2025-04-16', 'sonic-2-2025-05-08', 'sonic-2-2025-06-11', 'sonic-turbo-2025-06-04',
@@ -109,25 +102,41 @@ function validateBody(request: FakeSpeechRequest, context: FakeContext): FakeErr
   return undefined;
 }
 
+function requireVersion(request: FakeSpeechRequest, context: FakeContext): FakeErrorReply | undefined {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(headerValue(request.headers, 'cartesia-version') ?? '')) return undefined;
+  return cartesiaError(400, null, 'Invalid Cartesia-Version', 'Send a Cartesia-Version header (YYYY-MM-DD)', request, context);
+}
+
+function listVoices(request: FakeSpeechRequest, context: FakeContext) {
+  if (request.method !== 'GET') return cartesiaError(405, null, 'Method Not Allowed', 'Use GET', request, context);
+  const refused = authenticate(request, context) ?? requireVersion(request, context);
+  if (refused) return refused;
+  const listed = listCartesiaVoices(request);
+  return 'type' in listed ? listed : cartesiaError(listed.status, null, 'Invalid request', listed.message, request, context);
+}
+
 export const cartesiaFake: FakeProviderHandler = {
   kind: 'cartesia',
   // The official SDKs' base URL is the bare host (the API version travels in a header).
   basePath: '',
-  ownsPath: (pathname) => pathname.startsWith('/tts/'),
+  ownsPath: (pathname) => pathname.startsWith('/tts/') || pathname === '/voices' || pathname.startsWith(CARTESIA_PREVIEW_PATH),
   prepareAudio: () => {
     pcmToneAudio();
     mp3ToneAudio(128, 44_100);
   },
   handle(request, context) {
+    if (request.pathname.startsWith(CARTESIA_PREVIEW_PATH)) {
+      return { type: 'audio', audio: mp3ToneAudio(128), contentType: 'audio/mpeg', bytesPerSecond: 16_000, characters: 30 };
+    }
+    if (request.pathname === '/voices') return listVoices(request, context);
     if (request.pathname !== '/tts/bytes') {
       return cartesiaError(404, null, 'Not Found', `No route for ${request.pathname}`, request, context);
     }
     if (request.method !== 'POST') return cartesiaError(405, null, 'Method Not Allowed', 'Use POST', request, context);
     const authError = authenticate(request, context);
     if (authError) return authError;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(headerValue(request.headers, 'cartesia-version') ?? '')) {
-      return cartesiaError(400, null, 'Invalid Cartesia-Version', 'Send a Cartesia-Version header (YYYY-MM-DD)', request, context);
-    }
+    const versionError = requireVersion(request, context);
+    if (versionError) return versionError;
     const bodyError = validateBody(request, context);
     if (bodyError) return bodyError;
     const body = request.body as Record<string, unknown>;

@@ -1,5 +1,5 @@
 // Fake of ElevenLabs' POST /v1/text-to-speech/{voice_id}[/stream]: xi-api-key auth, output_format in the query,
-// `{"detail":{status,message}}` errors, FastAPI-style 422s, and a fixed set of premade voices.
+// `{"detail":{status,message}}` errors, FastAPI-style 422s, premade voices plus a clone; GET /v2/voices lists them.
 
 import { randomUUID } from 'node:crypto';
 import { mp3ToneAudio, pcmToneAudio, SAMPLE_RATE } from '../testing/audio/tone-audio.js';
@@ -14,18 +14,10 @@ import {
   type FakeProviderHandler,
   type FakeSpeechRequest,
 } from '../testing/server/fake-handler.js';
+import { ELEVENLABS_FAKE_VOICE_IDS, ELEVENLABS_PREVIEW_PATH, listElevenLabsVoices } from './elevenlabs-double-voices.js';
 
-/** Premade voices every account can use (ids as published by ElevenLabs). */
-export const ELEVENLABS_FAKE_VOICES = new Set([
-  '21m00Tcm4TlvDq8ikWAM', // Rachel
-  'pNInz6obpgDQGcFmaJgB', // Adam
-  'EXAVITQu4vr4xnSDxMaL', // Sarah
-  'JBFqnCBsd6RMkjVDRZzb', // George
-  'FGY2WhTYpPnrIDTdsKH5', // Laura
-  'IKne3meq5aSn9XLyUdCD', // Charlie
-  'onwK4e9ZLuTAKqWW03F9', // Daniel
-  'Xb7hH8MSUJpSbSDYk0k2', // Alice
-]);
+/** Voices every request may use: the premade ones (ids as published by ElevenLabs) and the account's clone. */
+export const ELEVENLABS_FAKE_VOICES = new Set(ELEVENLABS_FAKE_VOICE_IDS);
 const MODEL_LIMITS: Record<string, number> = {
   eleven_flash_v2_5: 40_000,
   eleven_turbo_v2_5: 40_000,
@@ -118,12 +110,21 @@ export const elevenLabsFake: FakeProviderHandler = {
   kind: 'elevenlabs',
   // The official SDKs' base URL is the bare host; paths carry /v1 themselves.
   basePath: '',
-  ownsPath: (pathname) => pathname.startsWith('/v1/text-to-speech'),
+  ownsPath: (pathname) =>
+    pathname.startsWith('/v1/text-to-speech') || pathname === '/v2/voices' || pathname.startsWith(ELEVENLABS_PREVIEW_PATH),
   prepareAudio: () => {
     pcmToneAudio();
     mp3ToneAudio(128, 44_100); // mp3_44100_128, ElevenLabs' default and the router's
   },
   handle(request, context) {
+    if (request.pathname.startsWith(ELEVENLABS_PREVIEW_PATH)) {
+      // Previews are public files: no key needed, like the real bucket.
+      return { type: 'audio', audio: mp3ToneAudio(48), contentType: 'audio/mpeg', bytesPerSecond: 6000, characters: 30 };
+    }
+    if (request.pathname === '/v2/voices') {
+      if (request.method !== 'GET') return jsonError(405, { detail: 'Method Not Allowed' });
+      return authenticate(request, context) ?? listElevenLabsVoices(request);
+    }
     const route = parseRoute(request.pathname);
     if (!route) return jsonError(404, { detail: 'Not Found' });
     if (request.method !== 'POST') return jsonError(405, { detail: 'Method Not Allowed' });

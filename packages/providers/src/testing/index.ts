@@ -10,6 +10,8 @@ export { readMp3FrameHeader, mp3FrameLengths, type Mp3FrameHeader } from './audi
 export { expectEqual, type ClientRefusalCase, type ConformanceFixture, type ProviderTestKit } from './test-kit.js';
 export { ELEVENLABS_FAKE_VOICES } from '../elevenlabs/elevenlabs-double.js';
 export { CARTESIA_FAKE_VOICES } from '../cartesia/cartesia-double.js';
+export { ELEVENLABS_CLONED_VOICE_ID } from '../elevenlabs/elevenlabs-double-voices.js';
+export { CARTESIA_CLONED_VOICE_ID } from '../cartesia/cartesia-double-voices.js';
 export type {
   FakeBehavior,
   FakeProviderKind,

@@ -38,12 +38,19 @@ export interface FakeAudioReply {
   headers?: Record<string, string>;
 }
 
+/** A successful JSON answer (voice listings). */
+export interface FakeJsonReply {
+  type: 'json';
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
 export interface FakeProviderHandler {
   kind: FakeProviderKind;
   /** Whether a path belongs to this provider; the combined server dispatches on it. */
   ownsPath(pathname: string): boolean;
   /** Route, authenticate and validate like the real service. */
-  handle(request: FakeSpeechRequest, context: FakeContext): FakeErrorReply | FakeAudioReply;
+  handle(request: FakeSpeechRequest, context: FakeContext): FakeErrorReply | FakeAudioReply | FakeJsonReply;
   /** Encodes the audio this provider serves by default, so the first request is not slowed by the encoder. */
   prepareAudio(): void;
   /** The provider's real error body for an arbitrary status (used by the `{ status }` behaviour). */
@@ -55,6 +62,10 @@ export interface FakeProviderHandler {
   markedError(status: number, context: FakeContext): FakeErrorReply;
   /** The path a client's base URL ends with for this provider (e.g. '/v1' for OpenAI's SDK), or ''. */
   basePath: string;
+}
+
+export function jsonReply(body: unknown, headers?: Record<string, string>): FakeJsonReply {
+  return { type: 'json', body, headers };
 }
 
 export function jsonError(status: number, body: unknown, headers?: Record<string, string>): FakeErrorReply {

@@ -155,6 +155,12 @@ export async function startFakeServer(
     }
     const reply = handler.handle(speechRequest, context);
     if (reply.type === 'error') return sendError(response, record, reply);
+    if (reply.type === 'json') {
+      record.status = 200;
+      response.writeHead(200, { 'content-type': 'application/json', ...reply.headers });
+      response.end(JSON.stringify(reply.body));
+      return finish(record, 'completed');
+    }
     const dieAfterBytes = typeof current === 'object' && 'dieAfterBytes' in current ? current.dieAfterBytes : undefined;
     const firstByteDelayMs = typeof current === 'object' && 'firstByteDelayMs' in current ? current.firstByteDelayMs : (options.firstByteDelayMs ?? 0);
     const pause = typeof current === 'object' && 'pauseAfterBytes' in current ? { afterBytes: current.pauseAfterBytes, until: current.until } : undefined;

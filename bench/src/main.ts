@@ -6,9 +6,10 @@ import { machineSummary } from './infra/proc-stats.js';
 import { stopChildrenOnSignals } from './infra/managed-process.js';
 import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
-import { setupEmbedded, setupScaled, startLimitsOffTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
+import { setupEmbedded, setupScaled, startLimitsOffTwin, startNodeLineTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
-import { benchOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
+import { benchOptions, dataPlaneOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
+import { nodeLineBinary } from './infra/node-lines.js';
 import { gitState, writeResults, type BenchResults } from './report/write-results.js';
 import { runActivity } from './scenarios/activity.js';
 import { runAddedTtfb } from './scenarios/added-ttfb.js';
@@ -17,14 +18,24 @@ import { runHotWallet } from './scenarios/hot-wallet.js';
 import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
-import { limitsOffTarget, referenceTargets, routerTarget } from './systems.js';
+import { limitsOffTarget, nodeLineTarget, referenceTargets, routerTarget } from './systems.js';
 import { limitsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false } } });
-const options = values['limits-only'] ? limitsOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'limits-only': { type: 'boolean', default: false },
+    'data-plane': { type: 'boolean', default: false },
+    'no-node24': { type: 'boolean', default: false },
+  },
+});
+const base = benchOptions(values.quick!);
+const options = values['limits-only'] ? limitsOnlyOptions(base) : values['data-plane'] ? dataPlaneOptions(base) : base;
 /** `--limits-only`: just the routers beside their KEY_LIMITS=off twins, one stream and short requests, more rounds. */
 const limitsOnly = values['limits-only']!;
+/** `--data-plane`: scenarios 1-3 only, references and routers, each router also on Node 24. */
+const dataPlaneOnly = values['data-plane']!;
 waitForQuietStarts(options.waitForQuietStart);
 const started = performance.now();
 const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
@@ -34,6 +45,7 @@ const results: BenchResults = {
   ...gitState(),
   quick: options.quick,
   limitsOnly,
+  dataPlaneOnly,
   machine: machineSummary(),
   upstream: UPSTREAM_PACING,
   notes: [],
@@ -76,25 +88,53 @@ try {
   ]);
   modes.push(embedded, ...(scaled ? [scaled] : []));
   const routers: Target[] = modes.map((mode) => routerTarget(mode, references));
-  const all = [...(limitsOnly ? [] : referenceTargets(references)), ...routers];
-  // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks.
-  const limitsOff: Target[] = [];
-  for (const mode of modes) {
-    const twin = await startLimitsOffTwin(mode, environment, options.loadAccounts);
-    twins.push(twin);
-    limitsOff.push(limitsOffTarget(mode, twin, references));
+  const referenceList = referenceTargets(references).filter((target) => !dataPlaneOnly || target.system !== 'gateway');
+  const all = [...(limitsOnly ? [] : referenceList), ...routers];
+  // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks,
+  // and one with its data plane on Node 24 (the node:http adapter: no native uWS build loads there).
+  const twinTargets: Target[] = [];
+  if (!dataPlaneOnly) {
+    for (const mode of modes) {
+      const twin = await startLimitsOffTwin(mode, environment, options.loadAccounts);
+      twins.push(twin);
+      twinTargets.push(limitsOffTarget(mode, twin, references));
+    }
   }
-  log(`ready: ${[...all, ...limitsOff].map((target) => target.system).join(', ')}`);
+  if (!limitsOnly && !values['no-node24']) {
+    try {
+      const node24 = await nodeLineBinary('24');
+      for (const mode of modes) {
+        const twin = await startNodeLineTwin(mode, environment, options.loadAccounts, node24);
+        twins.push(twin);
+        twinTargets.push(nodeLineTarget(mode, twin, references));
+      }
+    } catch (error) {
+      const note = `the data plane on Node 24 was not measured: ${(error as Error).message.split('\n')[0]}`;
+      results.notes.push(note);
+      log(note);
+    }
+  }
+  log(`ready: ${[...all, ...twinTargets].map((target) => target.system).join(', ')}`);
 
-  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...limitsOff], options.ttfbLevels, options.warmupSeconds, log));
+  results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...twinTargets], options.ttfbLevels, options.warmupSeconds, log));
   results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
-    runThroughputScenario([...all, ...limitsOff], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
+    runThroughputScenario([...all, ...twinTargets], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
   results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
   for (const row of results.scenarios.limits) {
     log(`  limits ${row.mode}: +${row.addedTtfbP50Ms} ms p50 TTFB at 1 stream, ${row.throughputCostPercent} % of throughput`);
   }
   await Promise.all(twins.splice(0).map((twin) => twin.stop()));
-  if (!limitsOnly) {
+  if (dataPlaneOnly) {
+    await scenario('3. CPU profiles of the data planes', async () => {
+      const profiling = await startProfiling(
+        modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
+        { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
+        {},
+      );
+      results.scenarios.profiles = await profiling.finish();
+    });
+  }
+  if (!limitsOnly && !dataPlaneOnly) {
     // The full run measures the modes one at a time; the quick run, whose numbers are not read, overlaps them.
     const eachMode = async <T>(run: (mode: ModeContext) => Promise<T>): Promise<T[]> => {
       if (options.quick) return Promise.all(modes.map(run));

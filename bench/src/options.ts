@@ -80,3 +80,15 @@ export function limitsOnlyOptions(base: BenchOptions): BenchOptions {
     activity: { ...base.activity, rows: 10 },
   };
 }
+
+/**
+ * `--data-plane`: what the data plane's own speed shows in: scenario 1 at 1, 50 and 500 streams and
+ * scenario 2 (with its CPU split) for the references and the routers, each router also with its data
+ * plane on Node 24, then the CPU profiles. No slow clients, hot wallet, settlement or long history.
+ */
+export function dataPlaneOptions(base: BenchOptions): BenchOptions {
+  return {
+    ...base,
+    activity: { ...base.activity, rows: 10 },
+  };
+}

@@ -2,7 +2,7 @@
 // router in each mode that is running. CPU groups name every process a request costs.
 import { pidsByName } from './infra/proc-stats.js';
 import type { References } from './infra/references.js';
-import { routerSpeech, upstreamSpeech, type Target } from './load/targets.js';
+import { routerSpeech, upstreamSpeech, type SystemName, type Target } from './load/targets.js';
 import type { LimitsOffTwin, ModeContext } from './mode-setup.js';
 
 export function referenceTargets(references: References): Target[] {
@@ -43,10 +43,19 @@ export function routerTarget(mode: ModeContext, references: References): Target 
 
 /** The limits-off twin of a router target: served by its own data plane, sharing the rest. */
 export function limitsOffTarget(mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
+  return twinTarget(mode.router.mode === 'embedded' ? 'router-embedded-nolimits' : 'router-scaled-nolimits', mode, twin, references);
+}
+
+/** The Node 24 twin of a router target (its data plane on the node:http adapter), limits on. */
+export function nodeLineTarget(mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
+  return twinTarget(mode.router.mode === 'embedded' ? 'router-embedded-node24' : 'router-scaled-node24', mode, twin, references);
+}
+
+function twinTarget(system: SystemName, mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
   const on = routerTarget(mode, references);
   const { 'data plane': _servingProcess, ...shared } = on.cpuGroups();
   return {
-    system: mode.router.mode === 'embedded' ? 'router-embedded-nolimits' : 'router-scaled-nolimits',
+    system,
     baseUrl: twin.baseUrl,
     pids: () => [twin.pid()],
     cpuGroups: () => ({ ...shared, 'data plane': () => [twin.pid()] }),

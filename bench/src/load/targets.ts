@@ -4,7 +4,9 @@
 export type SystemName =
   | 'direct' | 'bare-proxy' | 'gateway' | 'router-embedded' | 'router-scaled'
   /** The same router with per-key rate and concurrency limits switched off (KEY_LIMITS=off), for scenarios 1-2. */
-  | 'router-embedded-nolimits' | 'router-scaled-nolimits';
+  | 'router-embedded-nolimits' | 'router-scaled-nolimits'
+  /** The same router, limits on, its data plane on Node 24 (no native uWS build there: the node:http adapter). */
+  | 'router-embedded-node24' | 'router-scaled-node24';
 export const REFERENCE_SYSTEMS: SystemName[] = ['direct', 'bare-proxy', 'gateway'];
 
 /** Audio sizes the fake produces for these inputs (it sizes bodies like speech: ~15 characters a second, 64 kbps MP3). */

@@ -27,6 +27,8 @@ export interface BenchResults {
   quick: boolean;
   /** `--limits-only`: scenarios 1 (one stream) and 2 for the routers and their KEY_LIMITS=off twins only. */
   limitsOnly?: boolean;
+  /** `--data-plane`: scenarios 1-3 for the references and routers (each also on Node 24) only. */
+  dataPlaneOnly?: boolean;
   machine: ReturnType<typeof machineSummary>;
   upstream: typeof UPSTREAM_PACING;
   notes: string[];
@@ -55,7 +57,10 @@ export function gitState(): { commit: string; dirty: boolean } {
   }
 }
 
-const SYSTEM_ORDER = ['direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-scaled', 'router-scaled-nolimits'];
+const SYSTEM_ORDER = [
+  'direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-embedded-node24',
+  'router-scaled', 'router-scaled-nolimits', 'router-scaled-node24',
+];
 
 function charts(results: BenchResults) {
   const rows = results.scenarios.addedTtfb?.rows ?? [];
@@ -84,8 +89,8 @@ function charts(results: BenchResults) {
 /** Writes every file and returns their paths relative to the repository. */
 export function writeResults(results: BenchResults, { rerender = false } = {}): string[] {
   if (!rerender && !results.commit) Object.assign(results, gitState());
-  // Quick and limits-only runs are partial: they never replace the committed report or latest.json.
-  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick || results.limitsOnly ? ['quick'] : []));
+  // Quick, limits-only and data-plane runs are partial: they never replace the committed report or latest.json.
+  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick || results.limitsOnly || results.dataPlaneOnly ? ['quick'] : []));
   fs.mkdirSync(directory, { recursive: true });
   const stem = `${results.startedAt.slice(0, 10)}-${results.commit}`;
   const svg = charts(results);

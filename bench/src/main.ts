@@ -6,7 +6,7 @@ import { machineSummary } from './infra/proc-stats.js';
 import { stopChildrenOnSignals } from './infra/managed-process.js';
 import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
-import { setupEmbedded, setupScaled, startLimitsOffTwin, startNodeLineTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
+import { setupEmbedded, setupScaled, startBaselineTwin, startLimitsOffTwin, startNodeLineTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
 import { benchOptions, dataPlaneOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
 import { nodeLineBinary } from './infra/node-lines.js';
@@ -18,7 +18,7 @@ import { runHotWallet } from './scenarios/hot-wallet.js';
 import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
-import { limitsOffTarget, nodeLineTarget, referenceTargets, routerTarget } from './systems.js';
+import { baselineTarget, limitsOffTarget, nodeLineTarget, referenceTargets, routerTarget } from './systems.js';
 import { limitsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
@@ -28,13 +28,15 @@ const { values } = parseArgs({
     'limits-only': { type: 'boolean', default: false },
     'data-plane': { type: 'boolean', default: false },
     'no-node24': { type: 'boolean', default: false },
+    streams: { type: 'string' },
+    'baseline-data-plane': { type: 'string' },
   },
 });
 const base = benchOptions(values.quick!);
-const options = values['limits-only'] ? limitsOnlyOptions(base) : values['data-plane'] ? dataPlaneOptions(base) : base;
+const options = values['limits-only'] ? limitsOnlyOptions(base) : values['data-plane'] ? dataPlaneOptions(base, values.streams ? Number(values.streams) : undefined) : base;
 /** `--limits-only`: just the routers beside their KEY_LIMITS=off twins, one stream and short requests, more rounds. */
 const limitsOnly = values['limits-only']!;
-/** `--data-plane`: scenarios 1-3 only, references and routers, each router also on Node 24. */
+/** `--data-plane [--streams=500]`: scenarios 1-3 only, references and routers, each router also on Node 24. */
 const dataPlaneOnly = values['data-plane']!;
 waitForQuietStarts(options.waitForQuietStart);
 const started = performance.now();
@@ -113,6 +115,13 @@ try {
       results.notes.push(note);
       log(note);
     }
+  }
+  const baselineEntry = values['baseline-data-plane'];
+  for (const mode of baselineEntry ? modes : []) {
+    const twin = await startBaselineTwin(mode, baselineEntry!);
+    if (!twin) continue;
+    twins.push(twin);
+    twinTargets.push(baselineTarget(mode, twin, references));
   }
   log(`ready: ${[...all, ...twinTargets].map((target) => target.system).join(', ')}`);
 

@@ -81,6 +81,13 @@ export function startNodeLineTwin(mode: ModeContext, providerEnvironment: Record
   return startTwin(mode, providerEnvironment, loadAccounts, {}, nodeBinary);
 }
 
+/** Scaled only: a data plane built elsewhere (e.g. from the base commit), for a before/after in the same rounds. */
+export async function startBaselineTwin(mode: ModeContext, entry: string): Promise<LimitsOffTwin | undefined> {
+  if (!mode.router.startExtraDataPlane) return undefined;
+  const extra = await mode.router.startExtraDataPlane({}, { entry });
+  return { baseUrl: extra.baseUrl, pid: () => extra.process.pid, loadAccounts: mode.loadAccounts, stop: () => stopProcess(extra.process) };
+}
+
 async function startTwin(
   mode: ModeContext, providerEnvironment: Record<string, string>, loadAccounts: number, environment: Record<string, string>, nodeBinary?: string,
 ): Promise<LimitsOffTwin> {

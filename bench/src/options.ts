@@ -82,13 +82,19 @@ export function limitsOnlyOptions(base: BenchOptions): BenchOptions {
 }
 
 /**
- * `--data-plane`: what the data plane's own speed shows in: scenario 1 at 1, 50 and 500 streams and
- * scenario 2 (with its CPU split) for the references and the routers, each router also with its data
- * plane on Node 24, then the CPU profiles. No slow clients, hot wallet, settlement or long history.
+ * `--data-plane`: what the data plane's own speed shows in: scenario 1 at one stream (and 500 streams
+ * with `--streams=500`) and scenario 2 with its CPU split, for the references and the routers, each
+ * router also with its data plane on Node 24, then the CPU profiles. No slow clients, hot wallet,
+ * settlement or long history.
  */
-export function dataPlaneOptions(base: BenchOptions): BenchOptions {
+export function dataPlaneOptions(base: BenchOptions, extraStreams?: number): BenchOptions {
+  const seconds = base.quick ? 1 : 2;
   return {
     ...base,
+    ttfbLevels: [
+      { concurrency: 1, size: 'short', seconds, rounds: base.quick ? 1 : 3 },
+      ...(extraStreams ? [{ concurrency: extraStreams, size: 'stream' as const, seconds: seconds + 1, rounds: base.quick ? 1 : 2 }] : []),
+    ],
     activity: { ...base.activity, rows: 10 },
   };
 }

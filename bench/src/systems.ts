@@ -51,6 +51,11 @@ export function nodeLineTarget(mode: ModeContext, twin: LimitsOffTwin, reference
   return twinTarget(mode.router.mode === 'embedded' ? 'router-embedded-node24' : 'router-scaled-node24', mode, twin, references);
 }
 
+/** A scaled data plane from another build (`--baseline-data-plane`), limits on, on the same database. */
+export function baselineTarget(mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
+  return twinTarget('router-scaled-baseline', mode, twin, references);
+}
+
 function twinTarget(system: SystemName, mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
   const on = routerTarget(mode, references);
   const { 'data plane': _servingProcess, ...shared } = on.cpuGroups();

@@ -25,6 +25,8 @@ export interface DataPlaneOptions {
   cpuProfileDirectory?: string;
   /** Run the data plane on this Node binary (e.g. Node 24, where it serves through its node:http adapter). */
   nodeBinary?: string;
+  /** Scaled extra data planes: another build's entry (e.g. the base commit's, for a before/after in one run). */
+  entry?: string;
 }
 
 export interface FundedKey {
@@ -153,7 +155,7 @@ export async function startScaledRouter(
       const extraPort = await freePort();
       const extraUrl = `http://127.0.0.1:${extraPort}`;
       const environment = { ...shared, ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}` };
-      const managed = startProcess('data-plane-extra', [entry('data-plane')], environment, nodeOptions(extraOptions), extraOptions.nodeBinary);
+      const managed = startProcess('data-plane-extra', [extraOptions.entry ?? entry('data-plane')], environment, nodeOptions(extraOptions), extraOptions.nodeBinary);
       extras.push(managed);
       await waitUntilServing(`${extraUrl}/healthz`, [managed, controlPlane, worker]);
       if (quietStart) await waitUntilQuiet(managed.pid);

@@ -59,7 +59,7 @@ export function gitState(): { commit: string; dirty: boolean } {
 
 const SYSTEM_ORDER = [
   'direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-embedded-node24',
-  'router-scaled', 'router-scaled-nolimits', 'router-scaled-node24',
+  'router-scaled', 'router-scaled-nolimits', 'router-scaled-node24', 'router-scaled-baseline',
 ];
 
 function charts(results: BenchResults) {

@@ -6,9 +6,10 @@ import { machineSummary } from './infra/proc-stats.js';
 import { stopChildrenOnSignals } from './infra/managed-process.js';
 import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
-import { OBSERVABILITY_OFF, setupEmbedded, setupScaled, startTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
+import { OBSERVABILITY_OFF, setupEmbedded, setupScaled, startBaselineTwin, startNodeLineTwin, startTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
-import { benchOptions, ledgerOnlyOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
+import { benchOptions, dataPlaneOptions, ledgerOnlyOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
+import { nodeLineBinary } from './infra/node-lines.js';
 import { gitState, writeResults, type BenchResults } from './report/write-results.js';
 import { runActivity } from './scenarios/activity.js';
 import { runAddedTtfb } from './scenarios/added-ttfb.js';
@@ -18,13 +19,22 @@ import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
 import { runTranscodeTtfb } from './scenarios/transcode-ttfb.js';
-import { referenceTargets, routerTarget, twinTarget } from './systems.js';
+import { baselineTarget, nodeLineTarget, referenceTargets, routerTarget, twinTarget } from './systems.js';
 import { limitsOverhead, metricsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, 'limits-only': { type: 'boolean', default: false }, 'metrics-only': { type: 'boolean', default: false },
-    'ledger-only': { type: 'boolean', default: false }, 'skip-settlement': { type: 'boolean', default: false } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    'limits-only': { type: 'boolean', default: false },
+    'metrics-only': { type: 'boolean', default: false },
+    'ledger-only': { type: 'boolean', default: false },
+    'skip-settlement': { type: 'boolean', default: false },
+    'data-plane': { type: 'boolean', default: false },
+    'no-node24': { type: 'boolean', default: false },
+    streams: { type: 'string' },
+    'baseline-data-plane': { type: 'string' },
+  },
 });
 /** `--limits-only`: just the routers beside their KEY_LIMITS=off twins, one stream and short requests, more rounds. */
 const limitsOnly = values['limits-only']!;
@@ -32,9 +42,13 @@ const limitsOnly = values['limits-only']!;
 const metricsOnly = values['metrics-only']!;
 /** `--ledger-only`: just the money scenarios, 5 (one hot wallet) and 6 (settlement backlog), on the full sizes. */
 const ledgerOnly = values['ledger-only']!;
+/** `--data-plane [--streams=500]`: scenarios 1-3 only, references and routers, each router also on Node 24. */
+const dataPlaneOnly = values['data-plane']!;
 const partial = limitsOnly || metricsOnly;
-const options = partial ? limitsOnlyOptions(benchOptions(values.quick!))
-  : ledgerOnly ? ledgerOnlyOptions(benchOptions(values.quick!)) : benchOptions(values.quick!);
+const base = benchOptions(values.quick!);
+const options = partial ? limitsOnlyOptions(base)
+  : dataPlaneOnly ? dataPlaneOptions(base, values.streams ? Number(values.streams) : undefined)
+    : ledgerOnly ? ledgerOnlyOptions(base) : base;
 waitForQuietStarts(options.waitForQuietStart);
 const started = performance.now();
 const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
@@ -45,6 +59,7 @@ const results: BenchResults = {
   quick: options.quick,
   limitsOnly: limitsOnly || ledgerOnly,
   metricsOnly,
+  dataPlaneOnly,
   machine: machineSummary(),
   upstream: UPSTREAM_PACING,
   notes: [],
@@ -87,27 +102,50 @@ try {
   ]);
   modes.push(embedded, ...(scaled ? [scaled] : []));
   const routers: Target[] = modes.map((mode) => routerTarget(mode, references));
-  const all = [...(partial ? [] : referenceTargets(references)), ...routers];
-  // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off, to price the limit checks,
-  // and one with metrics and logging off, to price those.
-  const limitsOff: Target[] = [];
-  for (const mode of ledgerOnly ? [] : modes) {
+  const referenceList = referenceTargets(references).filter((target) => !dataPlaneOnly || target.system !== 'gateway');
+  const all = [...(partial ? [] : referenceList), ...routers];
+  // Scenarios 1-2 also run each router beside a twin with KEY_LIMITS=off (the limit checks' price), one
+  // with metrics and logging off (their price), and one with its data plane on Node 24 (the node:http
+  // adapter: no native uWS build loads there).
+  const twinTargets: Target[] = [];
+  for (const mode of ledgerOnly || dataPlaneOnly ? [] : modes) {
     if (!metricsOnly) {
       const twin = await startTwin(mode, environment, options.loadAccounts);
       twins.push(twin);
-      limitsOff.push(twinTarget(mode, twin, references, 'nolimits'));
+      twinTargets.push(twinTarget(mode, twin, references, 'nolimits'));
     }
     if (!limitsOnly) {
       const twin = await startTwin(mode, environment, options.loadAccounts, OBSERVABILITY_OFF);
       twins.push(twin);
-      limitsOff.push(twinTarget(mode, twin, references, 'nometrics'));
+      twinTargets.push(twinTarget(mode, twin, references, 'nometrics'));
     }
   }
-  log(`ready: ${[...all, ...limitsOff].map((target) => target.system).join(', ')}`);
+  if (!partial && !ledgerOnly && !values['no-node24']) {
+    try {
+      const node24 = await nodeLineBinary('24');
+      for (const mode of modes) {
+        const twin = await startNodeLineTwin(mode, environment, options.loadAccounts, node24);
+        twins.push(twin);
+        twinTargets.push(nodeLineTarget(mode, twin, references));
+      }
+    } catch (error) {
+      const note = `the data plane on Node 24 was not measured: ${(error as Error).message.split('\n')[0]}`;
+      results.notes.push(note);
+      log(note);
+    }
+  }
+  const baselineEntry = values['baseline-data-plane'];
+  for (const mode of baselineEntry ? modes : []) {
+    const twin = await startBaselineTwin(mode, baselineEntry!);
+    if (!twin) continue;
+    twins.push(twin);
+    twinTargets.push(baselineTarget(mode, twin, references));
+  }
+  log(`ready: ${[...all, ...twinTargets].map((target) => target.system).join(', ')}`);
 
-  if (!ledgerOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...limitsOff], options.ttfbLevels, options.warmupSeconds, log));
+  if (!ledgerOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...twinTargets], options.ttfbLevels, options.warmupSeconds, log));
   if (!ledgerOnly) results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
-    runThroughputScenario([...all, ...limitsOff], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
+    runThroughputScenario([...all, ...twinTargets], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
   results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
   results.scenarios.metrics = metricsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
   for (const row of results.scenarios.limits) {
@@ -118,7 +156,17 @@ try {
       + ` (data plane ${row.cpuMicrosPerRequestOn} vs ${row.cpuMicrosPerRequestOff} µs/request)`);
   }
   await Promise.all(twins.splice(0).map((twin) => twin.stop()));
-  if (!partial) {
+  if (dataPlaneOnly) {
+    await scenario('3. CPU profiles of the data planes', async () => {
+      const profiling = await startProfiling(
+        modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
+        { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
+        {},
+      );
+      results.scenarios.profiles = await profiling.finish();
+    });
+  }
+  if (!partial && !dataPlaneOnly) {
     // The full run measures the modes one at a time; the quick run, whose numbers are not read, overlaps them.
     const eachMode = async <T>(run: (mode: ModeContext) => Promise<T>): Promise<T[]> => {
       if (options.quick) return Promise.all(modes.map(run));

@@ -51,11 +51,13 @@ async function seed(target: string, rows: number, loadAccounts: number) {
   };
 }
 
-export async function setupEmbedded(providerEnvironment: Record<string, string>, activityRows: number, loadAccounts: number): Promise<ModeContext> {
+export async function setupEmbedded(
+  providerEnvironment: Record<string, string>, activityRows: number, loadAccounts: number, nodeBinary?: string,
+): Promise<ModeContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-bench-'));
   // Only one process may open a PGlite data dir: seed it before the service starts.
   const seeded = await seed(`--pglite=${path.join(dataDir, 'pglite')}`, activityRows, loadAccounts);
-  const router = await startEmbeddedRouter(providerEnvironment, {}, dataDir);
+  const router = await startEmbeddedRouter(providerEnvironment, { nodeBinary }, dataDir);
   return { router, ...seeded };
 }
 
@@ -75,13 +77,28 @@ export async function setupScaled(
  * Scaled: a second data plane with `overrides` (e.g. KEY_LIMITS=off) beside the first (same database,
  * Redis, worker and keys). Embedded: a second embedded process with them and its own small seeded data dir.
  */
+/**
+ * The same router (limits on) with its data plane on another Node binary: Node 24 has no native uWS
+ * build, so this prices the data plane's node:http adapter path beside the native one on Node 20.
+ */
+export function startNodeLineTwin(mode: ModeContext, providerEnvironment: Record<string, string>, loadAccounts: number, nodeBinary: string): Promise<LimitsOffTwin> {
+  return startTwin(mode, providerEnvironment, loadAccounts, {}, nodeBinary);
+}
+
+/** Scaled only: a data plane built elsewhere (e.g. from the base commit), for a before/after in the same rounds. */
+export async function startBaselineTwin(mode: ModeContext, entry: string): Promise<LimitsOffTwin | undefined> {
+  if (!mode.router.startExtraDataPlane) return undefined;
+  const extra = await mode.router.startExtraDataPlane({}, { entry });
+  return { baseUrl: extra.baseUrl, pid: () => extra.process.pid, loadAccounts: mode.loadAccounts, stop: () => stopProcess(extra.process) };
+}
+
 export async function startTwin(
-  mode: ModeContext, providerEnvironment: Record<string, string>, loadAccounts: number, overrides: Record<string, string> = LIMITS_OFF,
+  mode: ModeContext, providerEnvironment: Record<string, string>, loadAccounts: number, overrides: Record<string, string> = LIMITS_OFF, nodeBinary?: string,
 ): Promise<LimitsOffTwin> {
   if (mode.router.startExtraDataPlane) {
-    const extra = await mode.router.startExtraDataPlane(overrides);
+    const extra = await mode.router.startExtraDataPlane(overrides, { nodeBinary });
     return { baseUrl: extra.baseUrl, pid: () => extra.process.pid, loadAccounts: mode.loadAccounts, stop: () => stopProcess(extra.process) };
   }
-  const twin = await setupEmbedded({ ...providerEnvironment, ...overrides }, 10, loadAccounts);
+  const twin = await setupEmbedded({ ...providerEnvironment, ...overrides }, 10, loadAccounts, nodeBinary);
   return { baseUrl: twin.router.baseUrl, pid: () => twin.router.dataPlane.pid, loadAccounts: twin.loadAccounts, stop: () => twin.router.stop() };
 }

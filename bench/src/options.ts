@@ -89,3 +89,21 @@ export function limitsOnlyOptions(base: BenchOptions): BenchOptions {
 export function ledgerOnlyOptions(base: BenchOptions): BenchOptions {
   return { ...base, activity: { ...base.activity, rows: 10 } };
 }
+
+/**
+ * `--data-plane`: what the data plane's own speed shows in: scenario 1 at one stream (and 500 streams
+ * with `--streams=500`) and scenario 2 with its CPU split, for the references and the routers, each
+ * router also with its data plane on Node 24, then the CPU profiles. No slow clients, hot wallet,
+ * settlement or long history.
+ */
+export function dataPlaneOptions(base: BenchOptions, extraStreams?: number): BenchOptions {
+  const seconds = base.quick ? 1 : 2;
+  return {
+    ...base,
+    ttfbLevels: [
+      { concurrency: 1, size: 'short', seconds, rounds: base.quick ? 1 : 3 },
+      ...(extraStreams ? [{ concurrency: extraStreams, size: 'stream' as const, seconds: seconds + 1, rounds: base.quick ? 1 : 2 }] : []),
+    ],
+    activity: { ...base.activity, rows: 10 },
+  };
+}

@@ -2,7 +2,7 @@
 // router in each mode that is running. CPU groups name every process a request costs.
 import { pidsByName } from './infra/proc-stats.js';
 import type { References } from './infra/references.js';
-import { routerSpeech, upstreamSpeech, type Target } from './load/targets.js';
+import { routerSpeech, upstreamSpeech, type SystemName, type Target } from './load/targets.js';
 import type { LimitsOffTwin, ModeContext } from './mode-setup.js';
 
 export function referenceTargets(references: References): Target[] {
@@ -44,10 +44,24 @@ export function routerTarget(mode: ModeContext, references: References): Target 
 
 /** A twin of a router target (limits off, or metrics off): served by its own data plane, sharing the rest. */
 export function twinTarget(mode: ModeContext, twin: LimitsOffTwin, references: References, kind: 'nolimits' | 'nometrics' = 'nolimits'): Target {
+  return twinTargetNamed(`router-${mode.router.mode}-${kind}` as SystemName, mode, twin, references);
+}
+
+/** The Node 24 twin of a router target (its data plane on the node:http adapter), limits on. */
+export function nodeLineTarget(mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
+  return twinTargetNamed(mode.router.mode === 'embedded' ? 'router-embedded-node24' : 'router-scaled-node24', mode, twin, references);
+}
+
+/** A scaled data plane from another build (`--baseline-data-plane`), limits on, on the same database. */
+export function baselineTarget(mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
+  return twinTargetNamed('router-scaled-baseline', mode, twin, references);
+}
+
+function twinTargetNamed(system: SystemName, mode: ModeContext, twin: LimitsOffTwin, references: References): Target {
   const on = routerTarget(mode, references);
   const { 'data plane': _servingProcess, ...shared } = on.cpuGroups();
   return {
-    system: `router-${mode.router.mode}-${kind}`,
+    system,
     baseUrl: twin.baseUrl,
     pids: () => [twin.pid()],
     cpuGroups: () => ({ ...shared, 'data plane': () => [twin.pid()] }),

@@ -32,9 +32,9 @@ export function stopChildrenOnSignals(onStop: () => Promise<void>): void {
 const inherited = process.env.DATA_PLANE_SERVER ? { DATA_PLANE_SERVER: process.env.DATA_PLANE_SERVER } : {};
 
 export function startProcess(
-  name: string, args: string[], environment: Record<string, string>, nodeOptions: string[] = [],
+  name: string, args: string[], environment: Record<string, string>, nodeOptions: string[] = [], nodeBinary = process.execPath,
 ): ManagedProcess {
-  const child = spawn(process.execPath, [...nodeOptions, ...args], {
+  const child = spawn(nodeBinary, [...nodeOptions, ...args], {
     cwd: repositoryRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'warn', ...inherited, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],

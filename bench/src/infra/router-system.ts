@@ -21,6 +21,10 @@ export function waitForQuietStarts(enabled: boolean): void {
 export interface DataPlaneOptions {
   /** Write a V8 CPU profile here when the process exits. */
   cpuProfileDirectory?: string;
+  /** Run the data plane on this Node binary (e.g. Node 24, where it serves through its node:http adapter). */
+  nodeBinary?: string;
+  /** Scaled extra data planes: another build's entry (e.g. the base commit's, for a before/after in one run). */
+  entry?: string;
 }
 
 export interface FundedKey {
@@ -50,8 +54,8 @@ export interface RouterSystem {
   stopDataPlane(): Promise<void>;
   /** Starts it again, e.g. with metrics or a CPU profile. */
   startDataPlane(options: DataPlaneOptions): Promise<void>;
-  /** Scaled: one more data plane on the same database and Redis, with extra environment (e.g. KEY_LIMITS=off). */
-  startExtraDataPlane?(environment: Record<string, string>): Promise<{ baseUrl: string; process: ManagedProcess }>;
+  /** Scaled: one more data plane on the same database and Redis, with extra environment (e.g. KEY_LIMITS=off) or another Node binary. */
+  startExtraDataPlane?(environment: Record<string, string>, options?: DataPlaneOptions): Promise<{ baseUrl: string; process: ManagedProcess }>;
   stop(): Promise<void>;
 }
 
@@ -78,12 +82,14 @@ export async function startEmbeddedRouter(
   const metricsPort = await freePort();
   const launch = async (launchOptions: DataPlaneOptions) => {
     const environment: Record<string, string> = { ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) };
-    const managed = startProcess('embedded', [entry('embedded')], environment, nodeOptions(launchOptions));
+    const managed = startProcess('embedded', [entry('embedded')], environment, nodeOptions(launchOptions), launchOptions.nodeBinary);
     await waitUntilServing(`${baseUrl}/healthz`, [managed]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;
   };
+  // Restarts (metrics, profiles) keep the Node binary the router was started on.
   let service = await launch(options);
+  const relaunch = (next: DataPlaneOptions) => launch({ nodeBinary: options.nodeBinary, ...next });
   const admin: RouterSystem['admin'] = (...args) => runToCompletion('admin', [entry('admin'), ...args], { DATA_DIR: dataDir });
   const system: RouterSystem = {
     mode: 'embedded',
@@ -98,7 +104,7 @@ export async function startEmbeddedRouter(
     dataDir: path.join(dataDir, 'pglite'),
     stopDataPlane: () => stopProcess(service),
     async startDataPlane(next) {
-      service = await launch(next);
+      service = await relaunch(next);
     },
     async stop() {
       await stopProcess(service);
@@ -151,13 +157,13 @@ export async function startScaledRouter(
     async startDataPlane(next) {
       dataPlane = await launch(next);
     },
-    async startExtraDataPlane(extraEnvironment) {
+    async startExtraDataPlane(extraEnvironment, extraOptions = {}) {
       const extraPort = await freePort();
       const extraUrl = `http://127.0.0.1:${extraPort}`;
       const environment = {
         ...shared, METRICS_PORT: '0', ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`,
       };
-      const managed = startProcess('data-plane-extra', [entry('data-plane')], environment);
+      const managed = startProcess('data-plane-extra', [extraOptions.entry ?? entry('data-plane')], environment, nodeOptions(extraOptions), extraOptions.nodeBinary);
       extras.push(managed);
       await waitUntilServing(`${extraUrl}/healthz`, [managed, controlPlane, worker]);
       if (quietStart) await waitUntilQuiet(managed.pid);

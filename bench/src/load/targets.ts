@@ -6,7 +6,11 @@ export type SystemName =
   /** The same router with per-key rate and concurrency limits switched off (KEY_LIMITS=off), for scenarios 1-2. */
   | 'router-embedded-nolimits' | 'router-scaled-nolimits'
   /** The same router with metrics and logging off (METRICS_ENABLED=false, quietest LOG_LEVEL), for scenarios 1-2. */
-  | 'router-embedded-nometrics' | 'router-scaled-nometrics';
+  | 'router-embedded-nometrics' | 'router-scaled-nometrics'
+  /** The same router, limits on, its data plane on Node 24 (no native uWS build there: the node:http adapter). */
+  | 'router-embedded-node24' | 'router-scaled-node24'
+  /** `--baseline-data-plane=<main.js>`: another build's data plane (e.g. the base commit's) beside this one. */
+  | 'router-scaled-baseline';
 export const REFERENCE_SYSTEMS: SystemName[] = ['direct', 'bare-proxy', 'gateway'];
 
 /** Audio sizes the fake produces for these inputs (it sizes bodies like speech: ~15 characters a second, 64 kbps MP3). */

@@ -63,6 +63,15 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
       row.system, fixed(row.cpuMicrosPerRequest, 0), ...groups.map((group) => (row.cpuSeconds[group] === undefined ? undefined : fixed((row.cpuSeconds[group]! / Math.max(1, row.requests)) * 1e6, 0))),
     ])), '');
   }
+  const nodeLines = nodeLineRows(results);
+  if (nodeLines.length) {
+    out.push('**The data plane on Node 24** (no native uWS build loads there: it serves through its own node:http adapter), '
+      + 'beside the same router on Node 20 with native uWS, limits on in both, measured in the same rounds; the bare proxy is the Node 20 native one.', '');
+    out.push(table(['mode', 'server', 'TTFB p50 at 1 stream ms', '÷ bare proxy', 'short req/s', 'share of bare proxy', 'data plane µs/req'], nodeLines.map((row) => [
+      row.mode, row.server, fixed(row.ttfbP50), fixed(row.ttfbVsBare), thousands(row.requestsPerSecond),
+      row.shareOfBare === undefined ? undefined : `${Math.round(row.shareOfBare * 100)} %`, fixed(row.cpuMicros, 0),
+    ])), '');
+  }
   for (const profile of profiles ?? []) {
     out.push(`**CPU profile of the ${profile.mode} data plane** (\`--cpu-prof\`, ${profile.requests} requests in ${fixed(profile.seconds, 1)} s, ${profile.totalMs - profile.idleMs} ms busy of ${profile.totalMs} ms; self time as a share of busy time)`, '');
     out.push(table(['function', 'where', 'self ms', 'share'], profile.topFunctions.map((entry) => [`\`${entry.name}\``, entry.where ? `\`${entry.where}\`` : '', entry.selfMs, `${entry.percent} %`])), '');
@@ -145,4 +154,41 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push(table(['target', 'n', 'p50 ms', 'p99 ms'], transcodeTtfb.work.map((row) => [row.target, row.n, fixed(row.p50), fixed(row.p99)])), '');
   }
   return `${out.join('\n')}\n`;
+}
+
+interface NodeLineRow {
+  mode: string;
+  server: string;
+  ttfbP50?: number;
+  ttfbVsBare?: number;
+  requestsPerSecond?: number;
+  shareOfBare?: number;
+  cpuMicros?: number;
+}
+
+/** Each router beside its Node 24 twin, when the run measured one. */
+function nodeLineRows(results: BenchResults): NodeLineRow[] {
+  const { addedTtfb, throughput } = results.scenarios;
+  const ttfb = (system: string) => addedTtfb?.rows.find((row) => row.system === system && row.concurrency === 1);
+  const rate = (system: string) => throughput?.find((row) => row.system === system);
+  const bareTtfb = ttfb('bare-proxy');
+  const bareRate = rate('bare-proxy');
+  const rows: NodeLineRow[] = [];
+  for (const mode of ['embedded', 'scaled']) {
+    if (!ttfb(`router-${mode}-node24`) && !rate(`router-${mode}-node24`)) continue;
+    for (const [system, server] of [[`router-${mode}`, 'Node 20, native uWS'], [`router-${mode}-node24`, 'Node 24, node:http adapter']] as const) {
+      const latency = ttfb(system);
+      const served = rate(system);
+      const dataPlane = served?.cpuSeconds['data plane'];
+      rows.push({
+        mode, server,
+        ttfbP50: latency?.p50,
+        ttfbVsBare: latency && bareTtfb ? latency.p50 / bareTtfb.p50 : undefined,
+        requestsPerSecond: served?.requestsPerSecond,
+        shareOfBare: served && bareRate ? served.requestsPerSecond / bareRate.requestsPerSecond : undefined,
+        cpuMicros: served && dataPlane !== undefined ? (dataPlane / Math.max(1, served.requests)) * 1e6 : undefined,
+      });
+    }
+  }
+  return rows;
 }

@@ -30,6 +30,8 @@ export interface BenchResults {
   limitsOnly?: boolean;
   /** `--metrics-only`: the same for the routers and their METRICS_ENABLED=false twins. */
   metricsOnly?: boolean;
+  /** `--data-plane`: scenarios 1-3 for the references and routers (each also on Node 24) only. */
+  dataPlaneOnly?: boolean;
   machine: ReturnType<typeof machineSummary>;
   upstream: typeof UPSTREAM_PACING;
   notes: string[];
@@ -63,8 +65,8 @@ export function gitState(): { commit: string; dirty: boolean } {
 }
 
 const SYSTEM_ORDER = [
-  'direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-embedded-nometrics', 'router-scaled', 'router-scaled-nolimits',
-  'router-scaled-nometrics',
+  'direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-embedded-nometrics', 'router-embedded-node24',
+  'router-scaled', 'router-scaled-nolimits', 'router-scaled-nometrics', 'router-scaled-node24', 'router-scaled-baseline',
 ];
 
 function charts(results: BenchResults) {
@@ -94,8 +96,8 @@ function charts(results: BenchResults) {
 /** Writes every file and returns their paths relative to the repository. */
 export function writeResults(results: BenchResults, { rerender = false } = {}): string[] {
   if (!rerender && !results.commit) Object.assign(results, gitState());
-  // Quick and limits-only runs are partial: they never replace the committed report or latest.json.
-  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick || results.limitsOnly || results.metricsOnly ? ['quick'] : []));
+  // Quick, limits-only, metrics-only and data-plane runs are partial: they never replace the committed report or latest.json.
+  const directory = path.join(repositoryRoot, 'bench', 'results', ...(results.quick || results.limitsOnly || results.metricsOnly || results.dataPlaneOnly ? ['quick'] : []));
   fs.mkdirSync(directory, { recursive: true });
   const stem = `${results.startedAt.slice(0, 10)}-${results.commit}`;
   const svg = charts(results);

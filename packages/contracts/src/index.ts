@@ -7,6 +7,7 @@ export {
   SpeechRequestSchema, AudioFormatSchema, MAX_SPEECH_BODY_BYTES, SPEECH_KNOWN_FIELDS, SPEECH_HEADERS,
   parseModel, countCodePoints, type SpeechRequest, type ParsedModel,
 } from './speech.js';
+export { checkSpeechRequest } from './speech-check.js';
 export {
   CreditsResponseSchema, ActivityQuerySchema, ActivityResponseSchema, ActivityRowSchema, LedgerKindSchema,
   type CreditsResponse, type ActivityRow,

@@ -5,7 +5,9 @@ import type { HttpResponse } from '../uws.js';
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'aborted' };
 
 /** Must be called synchronously inside the route handler (before any await): uWS drops data otherwise. */
-export function readBody(res: HttpResponse, contentLengthHeader: string, limit: number, isAborted: () => boolean): Promise<BodyResult> {
+export function readBody(
+  res: HttpResponse, contentLengthHeader: string, limit: number, isAborted: () => boolean, abortSignal?: AbortSignal,
+): Promise<BodyResult> {
   const declared = contentLengthHeader === '' ? undefined : Number(contentLengthHeader);
   if (declared !== undefined && (!Number.isFinite(declared) || declared > limit)) {
     return Promise.resolve({ ok: false, reason: 'too_large' });
@@ -14,6 +16,13 @@ export function readBody(res: HttpResponse, contentLengthHeader: string, limit: 
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    // A client that leaves mid-body sends no more data: without this the read (and whatever waits on it,
+    // such as a concurrency slot taken meanwhile) would hang until shutdown.
+    abortSignal?.addEventListener('abort', () => {
+      if (done) return;
+      done = true;
+      resolve({ ok: false, reason: 'aborted' });
+    }, { once: true });
     res.onData((chunk, isLast) => {
       if (done) return;
       if (isAborted()) {

@@ -43,6 +43,11 @@ export function countUnanswered(state: ResponseState): void {
 const RESPONSE_STATE = Symbol('response state');
 type StatefulResponse = HttpResponse & { [RESPONSE_STATE]?: ResponseState };
 
+/** Registers a route's own state object (one that handles onAborted itself) with the route guard. */
+export function attachState(res: HttpResponse, state: ResponseState): void {
+  (res as StatefulResponse)[RESPONSE_STATE] = state;
+}
+
 export function trackAbort(res: HttpResponse, onAbort?: () => void): ResponseState {
   const state: ResponseState = { aborted: false, responded: false, route: (res as CountedResponse)[ROUTE_METRICS], provider: '' };
   (res as StatefulResponse)[RESPONSE_STATE] = state;

@@ -1,7 +1,7 @@
 // Turns a raw speech request body into a priced plan, or the spec's error for it. Pure: no I/O, so
 // every rejection is decided before anything is reserved or sent upstream.
 import {
-  SPEECH_KNOWN_FIELDS, SpeechRequestSchema, countCodePoints, parseModel, type ErrorCode,
+  SPEECH_KNOWN_FIELDS, SpeechRequestSchema, checkSpeechRequest, countCodePoints, parseModel, type ErrorCode, type SpeechRequest,
 } from '@voice-router/contracts';
 import { costForCharacters } from '@voice-router/ledger';
 import { InvalidSpeechRequestError, type ModelDescriptor, type ProviderDescriptor, type SpeechInput } from '@voice-router/providers';
@@ -38,12 +38,17 @@ export function planSpeech(
     return invalid('invalid_body', 'malformed JSON');
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return invalid('invalid_body', 'body must be a JSON object');
-  const parsed = SpeechRequestSchema.safeParse(json);
-  if (!parsed.success) {
-    const details = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-    return invalid('invalid_body', details.join('; '));
+  // The precompiled check answers every valid body; only a body it does not accept meets zod, whose
+  // issues are the error the client gets (so the messages are the schema's own).
+  let request: SpeechRequest | undefined = checkSpeechRequest(json as Record<string, unknown>);
+  if (!request) {
+    const parsed = SpeechRequestSchema.safeParse(json);
+    if (!parsed.success) {
+      const details = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
+      return invalid('invalid_body', details.join('; '));
+    }
+    request = parsed.data;
   }
-  const request = parsed.data;
   const model = parseModel(request.model);
   if (!model.ok) return invalid('invalid_model', model.details);
   const provider = describe(model.provider);

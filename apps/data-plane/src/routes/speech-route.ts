@@ -38,7 +38,7 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
       return sendError(res, state, 'provider_unavailable', 'this replica is shutting down; retry', { closeConnection: true });
     }
     const finished = context.inFlight.begin(abort);
-    const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted);
+    const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted, abort.signal);
     const held: HeldSlot = {};
     handleSpeech(res, state, abort, authorization, body, context, held, arrivedAt, upstream)
       .catch((error) => {

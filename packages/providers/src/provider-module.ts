@@ -26,8 +26,10 @@ export interface ProviderContext {
 }
 
 /**
- * Reserved for the audio stage (not read yet): what the upstream returns for each requested format, so a
- * transcoding stage can guarantee the router's output (mp3; pcm s16le 24 kHz mono) whatever the provider sends.
+ * What the upstream returns by default for each router format, as catalog data (the conformance suite checks
+ * the MP3 sample rate against it). The conversion itself is driven per request: a mapping whose upstream
+ * answer is not already the router's format sets `output` (an `OutputDescription` from @voice-router/audio)
+ * on the request it builds, and the adapter converts through the audio pipeline.
  */
 export interface UpstreamOutputDescription {
   container: 'mp3' | 'raw' | 'wav' | 'ogg' | (string & {});
@@ -58,7 +60,7 @@ export interface ProviderModule<TConfig = unknown> {
   /** Whether `config` holds what the provider needs (an API key); keyless providers always return true. */
   isConfigured(config: TConfig | undefined): boolean;
   create(config: TConfig | undefined, context: ProviderContext): SpeechAdapter;
-  /** Reserved for the audio stage: what the upstream sends for each router format. */
+  /** What the upstream sends by default for each router format (catalog data; see UpstreamOutputDescription). */
   output?: Partial<Record<'mp3' | 'pcm', UpstreamOutputDescription>>;
   /**
    * The provider's live voice list, paged to the end and normalized; called only when isConfigured(config).

@@ -25,7 +25,7 @@ describe('pages and headers', () => {
     expect(reply.body).toMatch(/<button type="submit">Log in<\/button>/);
     expect(reply.headers.get('cache-control')).toBe('no-store');
     expect(reply.headers.get('content-security-policy')).toBe(
-      "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'");
+      "default-src 'self'; media-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'");
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
     expect(reply.headers.get('referrer-policy')).toBe('same-origin');
     expect(reply.body).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/);

@@ -4,6 +4,7 @@
 
 import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
+import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { openAIProvider } from './openai/index.js';
 import type { ProviderModule } from './provider-module.js';
@@ -14,4 +15,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   elevenLabsProvider,
   cartesiaProvider,
   localProvider,
+  lmntProvider,
 ];

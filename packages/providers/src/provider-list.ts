@@ -4,6 +4,7 @@
 
 import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
+import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { openAIProvider } from './openai/index.js';
@@ -16,4 +17,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   cartesiaProvider,
   localProvider,
   lmntProvider,
+  humeProvider,
 ];

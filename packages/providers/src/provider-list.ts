@@ -8,6 +8,7 @@ import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { openAIProvider } from './openai/index.js';
+import { rimeProvider } from './rime/index.js';
 import type { ProviderModule } from './provider-module.js';
 
 // `never`: the list holds modules with different settings types; each one reads only its own key.
@@ -18,4 +19,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   localProvider,
   lmntProvider,
   humeProvider,
+  rimeProvider,
 ];

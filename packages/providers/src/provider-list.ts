@@ -4,6 +4,7 @@
 
 import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
+import { fishProvider } from './fish/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
@@ -20,4 +21,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   lmntProvider,
   humeProvider,
   rimeProvider,
+  fishProvider,
 ];

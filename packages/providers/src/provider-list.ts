@@ -4,8 +4,12 @@
 
 import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
+import { fishProvider } from './fish/index.js';
+import { humeProvider } from './hume/index.js';
+import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { openAIProvider } from './openai/index.js';
+import { rimeProvider } from './rime/index.js';
 import type { ProviderModule } from './provider-module.js';
 
 // `never`: the list holds modules with different settings types; each one reads only its own key.
@@ -14,4 +18,8 @@ export const providerModules: readonly ProviderModule<never>[] = [
   elevenLabsProvider,
   cartesiaProvider,
   localProvider,
+  lmntProvider,
+  humeProvider,
+  rimeProvider,
+  fishProvider,
 ];

@@ -13,6 +13,8 @@ export interface FakeSpeechRequest {
   /** Parsed JSON, or undefined when the body was empty or not JSON (see `bodyIsJson`). */
   body: unknown;
   bodyIsJson: boolean;
+  /** The body's bytes, for doubles of APIs that also take binary bodies (e.g. Fish Audio's msgpack). */
+  rawBody?: Uint8Array;
 }
 
 export interface FakeContext {

@@ -19,15 +19,16 @@ import { streamLoopedAudio } from './audio-writer.js';
 const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_CHUNK_BYTES = 4096;
 
-async function readBody(request: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
+async function readBody(request: IncomingMessage): Promise<{ text: string; raw: Uint8Array; tooLarge: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return { text: '', tooLarge: true };
+    if (size > MAX_BODY_BYTES) return { text: '', raw: new Uint8Array(0), tooLarge: true };
     chunks.push(chunk);
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), tooLarge: false };
+  const raw = Buffer.concat(chunks);
+  return { text: raw.toString('utf8'), raw, tooLarge: false };
 }
 
 function parseBody(text: string): { body: unknown; bodyIsJson: boolean } {
@@ -129,7 +130,7 @@ export async function startFakeServer(
     let dying = false;
     // 'close' also follows a normal end, and it may run before the streaming code resumes: classify here.
     response.on('close', () => finish(record, response.writableFinished ? 'completed' : dying ? 'died' : 'aborted'));
-    const { text, tooLarge } = await readBody(request);
+    const { text, raw, tooLarge } = await readBody(request);
     const { body, bodyIsJson } = parseBody(text);
     record.body = body;
     if (tooLarge) return sendError(response, record, { type: 'error', status: 413, contentType: 'text/plain', body: 'Payload Too Large' });
@@ -141,6 +142,7 @@ export async function startFakeServer(
       headers: request.headers,
       body,
       bodyIsJson,
+      rawBody: raw,
     };
     const current = takeBehavior();
     if (typeof current === 'object' && 'hang' in current) {

@@ -1,6 +1,6 @@
 // Cartesia's live voice listing against the fake: cursor paging, the version header, normalization, errors.
 
-import { CARTESIA_CLONED_VOICE_ID, startFakeProvider, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { CARTESIA_CLONED_VOICE_ID, startFakeProvider, type FakeProviderServer } from '../testing/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../__fixtures__/speech-helpers.js';
 import { CARTESIA_API_VERSION } from './cartesia-api-types.js';

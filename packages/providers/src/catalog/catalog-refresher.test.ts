@@ -2,7 +2,7 @@
 // API keeps the last good list, the background timer refreshes, claims stop duplicate work, smoke tests
 // move lastSmokeTest.
 
-import { ELEVENLABS_CLONED_VOICE_ID, CARTESIA_CLONED_VOICE_ID, startFakeProviders, type CombinedFakeProviderServer } from '@voice-router/provider-fakes';
+import { ELEVENLABS_CLONED_VOICE_ID, CARTESIA_CLONED_VOICE_ID, startFakeProviders, type CombinedFakeProviderServer } from '../testing/index.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartesiaProvider } from '../cartesia/index.js';
 import { elevenLabsProvider } from '../elevenlabs/index.js';
@@ -24,9 +24,11 @@ beforeEach(async () => {
   registry = createProviderRegistry(
     {
       attemptTimeoutMs: 2000, maxAttempts: 1,
-      openai: { apiKey: fake.apiKey, baseUrl: fake.baseUrlFor('openai') },
-      elevenlabs: { apiKey: fake.apiKey, baseUrl: fake.baseUrlFor('elevenlabs') },
-      cartesia: { apiKey: fake.apiKey, baseUrl: fake.baseUrlFor('cartesia') },
+      providers: {
+        openai: { apiKey: fake.apiKey, baseUrl: fake.baseUrlFor('openai') },
+        elevenlabs: { apiKey: fake.apiKey, baseUrl: fake.baseUrlFor('elevenlabs') },
+        cartesia: { apiKey: fake.apiKey, baseUrl: fake.baseUrlFor('cartesia') },
+      },
     },
     [openAIProvider, elevenLabsProvider, cartesiaProvider],
   );

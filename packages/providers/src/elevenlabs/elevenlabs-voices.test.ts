@@ -1,6 +1,6 @@
 // ElevenLabs' live voice listing against the fake: paging to the end, normalization, the account's clone, errors.
 
-import { ELEVENLABS_CLONED_VOICE_ID, startFakeProvider, type FakeProviderServer } from '@voice-router/provider-fakes';
+import { ELEVENLABS_CLONED_VOICE_ID, startFakeProvider, type FakeProviderServer } from '../testing/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VoiceListingError } from '../catalog/voice-listing.js';
 import { rejectionOf } from '../__fixtures__/speech-helpers.js';

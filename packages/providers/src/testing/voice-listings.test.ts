@@ -1,7 +1,7 @@
 // The ElevenLabs and Cartesia fakes' voice listings on the wire: auth, paging to the end, the clone, previews,
 // and the error mode answering listings like everything else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviders, type CombinedFakeProviderServer } from '../start-fake-provider.js';
+import { startFakeProviders, type CombinedFakeProviderServer } from './start-fake-provider.js';
 import { ELEVENLABS_CLONED_VOICE_ID } from '../elevenlabs/elevenlabs-double-voices.js';
 import { CARTESIA_CLONED_VOICE_ID } from '../cartesia/cartesia-double-voices.js';
 

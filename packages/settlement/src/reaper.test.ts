@@ -54,7 +54,10 @@ describe.runIf(runnable)('the reaper leaves settlements on their way alone', () 
     expect(reaped).toEqual([2]);
     expect((await outcomes(database.sql, queued)).states).toEqual({ pending: 10 });
     const counts = await guard.queueCounts();
-    expect(counts).toMatchObject({ waiting: 10, delayed: 0, active: 0, failed: 0 });
+    // The producer batches the settlements of a short window into one job (at most 100 per job).
+    expect(counts).toMatchObject({ delayed: 0, active: 0, failed: 0 });
+    expect(counts.waiting).toBeGreaterThanOrEqual(1);
+    expect(counts.waiting).toBeLessThanOrEqual(10);
     expect(counts.oldestAgeMs).toBeGreaterThanOrEqual(1_000);
     expect((await openReservations(database.sql)).open).toBeGreaterThanOrEqual(10);
     expect((await openReservations(database.sql)).oldestAgeSeconds).toBeGreaterThanOrEqual(1);

@@ -1,9 +1,10 @@
 // Pure mapping from the router's SpeechInput to Fish Audio's POST /v1/tts request (JSON body, model header).
 
 import { z } from 'zod';
-import { InvalidSpeechRequestError, quoteName } from '../errors.js';
+import { InvalidSpeechRequestError } from '../errors.js';
 import type { HttpProviderCredentials, HttpSpeechRequest } from '../http/http-speech-adapter.js';
 import { clampSpeed } from '../shared/speech-checks.js';
+import { readProviderOptions } from '../shared/provider-options.js';
 import type { SpeechInput } from '../types.js';
 import type { FishSpeechRequestBody } from './fish-api-types.js';
 
@@ -23,12 +24,9 @@ export const fishProviderOptions = z.strictObject({
 
 export type FishProviderOptions = z.infer<typeof fishProviderOptions>;
 
+/** The registry validates provider_options with the same schema before this runs; direct callers get the same check. */
 function readOptions(options: SpeechInput['providerOptions']): FishProviderOptions {
-  const parsed = fishProviderOptions.safeParse(options ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const key = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path[0];
-  throw new InvalidSpeechRequestError(`provider option ${quoteName(String(key ?? ''))} is not accepted by fish`);
+  return readProviderOptions('fish', options ?? {}, fishProviderOptions).values as FishProviderOptions;
 }
 
 export function buildFishSpeechRequest(input: SpeechInput, credentials: HttpProviderCredentials): HttpSpeechRequest {

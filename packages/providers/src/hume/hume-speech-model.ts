@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { InvalidSpeechRequestError, quoteName } from '../errors.js';
 import type { HttpProviderCredentials, HttpSpeechRequest } from '../http/http-speech-adapter.js';
 import { clampSpeed } from '../shared/speech-checks.js';
+import { readProviderOptions } from '../shared/provider-options.js';
 import type { SpeechInput } from '../types.js';
 import { HUME_MODEL_VERSIONS, type HumePostedUtterance, type HumeSpeechRequestBody } from './hume-api-types.js';
 
@@ -21,12 +22,9 @@ export const humeProviderOptions = z.strictObject({
 
 export type HumeProviderOptions = z.infer<typeof humeProviderOptions>;
 
+/** The registry validates provider_options with the same schema before this runs; direct callers get the same check. */
 function readOptions(options: SpeechInput['providerOptions']): HumeProviderOptions {
-  const parsed = humeProviderOptions.safeParse(options ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const key = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path[0];
-  throw new InvalidSpeechRequestError(`provider option ${quoteName(String(key ?? ''))} is not accepted by hume`);
+  return readProviderOptions('hume', options ?? {}, humeProviderOptions).values as HumeProviderOptions;
 }
 
 export function buildHumeSpeechRequest(input: SpeechInput, credentials: HttpProviderCredentials): HttpSpeechRequest {

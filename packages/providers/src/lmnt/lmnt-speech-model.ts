@@ -1,8 +1,8 @@
 // Pure mapping from the router's SpeechInput to LMNT's POST /v1/ai/speech/bytes request.
 
 import { z } from 'zod';
-import { InvalidSpeechRequestError, quoteName } from '../errors.js';
 import type { HttpProviderCredentials, HttpSpeechRequest } from '../http/http-speech-adapter.js';
+import { readProviderOptions } from '../shared/provider-options.js';
 import type { SpeechInput } from '../types.js';
 import { LMNT_API_VERSION, type LmntSpeechRequestBody } from './lmnt-api-types.js';
 
@@ -20,13 +20,9 @@ export const lmntProviderOptions = z.strictObject({
 
 export type LmntProviderOptions = z.infer<typeof lmntProviderOptions>;
 
-/** The registry validates provider_options with the same schema; this keeps direct callers honest too. */
+/** The registry validates provider_options with the same schema before this runs; direct callers get the same check. */
 function readOptions(options: SpeechInput['providerOptions']): LmntProviderOptions {
-  const parsed = lmntProviderOptions.safeParse(options ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const key = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path[0];
-  throw new InvalidSpeechRequestError(`provider option ${quoteName(String(key ?? ''))} is not accepted by lmnt`);
+  return readProviderOptions('lmnt', options ?? {}, lmntProviderOptions).values as LmntProviderOptions;
 }
 
 export function buildLmntSpeechRequest(input: SpeechInput, credentials: HttpProviderCredentials): HttpSpeechRequest {

@@ -1,8 +1,9 @@
 // Pure mapping from the router's SpeechInput to Rime's POST /v1/rime-tts request.
 
 import { z } from 'zod';
-import { InvalidSpeechRequestError, quoteName } from '../errors.js';
+import { InvalidSpeechRequestError } from '../errors.js';
 import type { HttpProviderCredentials, HttpSpeechRequest } from '../http/http-speech-adapter.js';
+import { readProviderOptions } from '../shared/provider-options.js';
 import type { SpeechInput } from '../types.js';
 import type { RimeSpeechRequestBody } from './rime-api-types.js';
 
@@ -19,12 +20,9 @@ export const rimeProviderOptions = z.strictObject({
 
 export type RimeProviderOptions = z.infer<typeof rimeProviderOptions>;
 
+/** The registry validates provider_options with the same schema before this runs; direct callers get the same check. */
 function readOptions(options: SpeechInput['providerOptions']): RimeProviderOptions {
-  const parsed = rimeProviderOptions.safeParse(options ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const key = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path[0];
-  throw new InvalidSpeechRequestError(`provider option ${quoteName(String(key ?? ''))} is not accepted by rime`);
+  return readProviderOptions('rime', options ?? {}, rimeProviderOptions).values as RimeProviderOptions;
 }
 
 /** 1/speed, rounded to three decimals: Rime's pace knobs are "greater is slower". */

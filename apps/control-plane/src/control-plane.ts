@@ -11,6 +11,7 @@ import type { StripeSettings } from './billing/stripe-client.js';
 import { createConsoleServices } from './console/console-service-implementation.js';
 import { createConsoleCatalog } from './console/console-catalog.js';
 import { DEFAULT_KEY_LIMITS, type KeyLimitDefaults } from './key-limits.js';
+import { logRequests } from './logging/request-log.js';
 import { countRequests } from './request-metrics.js';
 import { deviceAuthRoutes } from './routes/device-auth-routes.js';
 import { keyRoutes } from './routes/key-routes.js';
@@ -62,6 +63,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustFunction(options));
+  app.use(logRequests(options.logger));
   if (options.metrics) app.use(countRequests(options.metrics));
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);

@@ -15,11 +15,13 @@ let registry: ProviderRegistry;
 let dataPlane: DataPlane;
 let controlPlane: http.Server;
 const forwarded: string[] = [];
+const logLines: string[] = [];
 
 beforeAll(async () => {
   controlPlane = http.createServer((request, response) => {
     forwarded.push(request.url ?? '');
     response.setHeader('content-type', 'application/json');
+    response.setHeader('x-request-id', 'cp-request-1');
     response.end(JSON.stringify({ path: request.url }));
   });
   await new Promise<void>((resolve) => controlPlane.listen(0, '127.0.0.1', resolve));
@@ -27,7 +29,7 @@ beforeAll(async () => {
   registry = createProviderRegistry({ attemptTimeoutMs: 1000, maxAttempts: 1 }, []);
   dataPlane = await startDataPlane({
     host: '127.0.0.1', port: 0, sql: database.sql, registry, settler: createInProcessSettler({ sql: database.sql }),
-    logger: createLogger({ name: 'test', level: 'error' }), authCacheTtlMs: 0, streamMaxDurationMs: 10_000, attemptTimeoutMs: 1000, shutdownGraceMs: 0,
+    logger: createLogger({ name: 'test', level: 'info', write: (line) => logLines.push(line) }), authCacheTtlMs: 0, streamMaxDurationMs: 10_000, attemptTimeoutMs: 1000, shutdownGraceMs: 0,
     controlPlaneUrl: `http://127.0.0.1:${(controlPlane.address() as AddressInfo).port}`,
   });
 });
@@ -83,5 +85,16 @@ describe('the control-plane proxy', () => {
     const answer = await rawRequest(Buffer.from('/console/\xe9', 'latin1'), 'HEAD');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe('');
+  });
+});
+
+describe('the request line of a forwarded request', () => {
+  it('carries the control plane\'s X-Request-Id, so the two lines join', async () => {
+    const response = await fetch(`http://127.0.0.1:${dataPlane.port}/v1/keys?limit=1`);
+    expect(response.headers.get('x-request-id')).toBe('cp-request-1');
+    await response.arrayBuffer();
+    for (let round = 0; round < 100 && !logLines.some((line) => line.includes('"/v1/keys"')); round += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    const line = logLines.map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry.msg === 'request' && entry.path === '/v1/keys');
+    expect(line).toMatchObject({ method: 'GET', status: 200, requestId: 'cp-request-1' });
   });
 });

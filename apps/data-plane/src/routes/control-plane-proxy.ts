@@ -6,6 +6,7 @@ import { normaliseAddress, parseTrustedProxies, type TrustedProxies } from '@voi
 import type { DataPlaneContext } from '../context.js';
 import { FORWARDING_HEADER_NAMES, forwardingHeaders } from '../http/forwarding-headers.js';
 import { readBody } from '../http/request-body.js';
+import { annotateRequest } from '../logging/request-log.js';
 import { respond, sendError, sendRawJson, statusLine, trackAbort, waitForWritable } from '../http/response.js';
 import type { TemplatedApp } from '../uws.js';
 
@@ -55,6 +56,9 @@ export function registerControlPlaneProxy(
       }
       const upstream = await pool.request({ method: method as 'GET', path, headers, body: read?.body });
       if (state.aborted) return upstream.body.destroy();
+      // The control plane's X-Request-Id (the caller's own, when it sent a plain token) joins this line to its.
+      const requestId = upstream.headers['x-request-id'];
+      if (typeof requestId === 'string') annotateRequest(res, { requestId });
       res.cork(() => {
         res.writeStatus(statusLine(upstream.statusCode));
         for (const [name, value] of Object.entries(upstream.headers)) {

@@ -25,9 +25,10 @@ export interface LimitsOffTwin {
 export const LIMITS_OFF = { KEY_LIMITS: 'off' };
 /**
  * Metrics off and the quietest log level: the router's observability switched off, to price it. The
- * router itself runs with metrics on (every process has a METRICS_PORT) and the bench's LOG_LEVEL.
+ * router itself runs with metrics on (every process has a METRICS_PORT) and LOG_LEVEL=info (a line per request, as
+ * operators run it; see infra/managed-process.ts).
  */
-export const OBSERVABILITY_OFF = { METRICS_ENABLED: 'false', LOG_LEVEL: 'error' };
+export const OBSERVABILITY_OFF = { METRICS_ENABLED: 'false', LOG_LEVEL: 'silent' };
 
 export interface ModeContext {
   router: RouterSystem;

@@ -36,17 +36,20 @@ export function startProcess(
 ): ManagedProcess {
   const child = spawn(nodeBinary, [...nodeOptions, ...args], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'warn', ...inherited, ...environment },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'info', ...inherited, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
+  // The last MAX_KEPT_OUTPUT characters, for failure messages. Routers log a line per request (LOG_LEVEL=info,
+  // as operators run them), so a chunk is only appended; the text is trimmed when it has doubled.
   let output = '';
   let pendingLine = '';
   const waiters: Array<(value: Record<string, unknown>) => void> = [];
   let announced: Record<string, unknown> | undefined;
   const keep = (text: string) => {
-    output = (output + text).slice(-MAX_KEPT_OUTPUT);
+    output += text;
+    if (output.length > 2 * MAX_KEPT_OUTPUT) output = output.slice(-MAX_KEPT_OUTPUT);
   };
   child.stdout!.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
@@ -65,7 +68,7 @@ export function startProcess(
     name,
     child,
     pid: child.pid!,
-    output: () => output,
+    output: () => output.slice(-MAX_KEPT_OUTPUT),
     announcement: () =>
       new Promise((resolve, reject) => {
         if (announced) return resolve(announced);

@@ -3,6 +3,7 @@
 // fake all follow this list.
 
 import { cartesiaProvider } from './cartesia/index.js';
+import { deepgramProvider } from './deepgram/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
 import { fishProvider } from './fish/index.js';
 import { humeProvider } from './hume/index.js';
@@ -22,4 +23,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   humeProvider,
   rimeProvider,
   fishProvider,
+  deepgramProvider,
 ];

@@ -83,7 +83,6 @@ export const deepgramDescriptor: ProviderDescriptor = {
       'Flux TTS (POST /v2/speak)',
       'callback delivery (callback, callback_method)',
       'opus, flac, aac, mulaw, alaw output; wav and ogg containers; other sample rates',
-      'live model list (GET /v1/models)',
     ],
     quirks: [
       'model is the generation (aura-2, aura) and voice is name-language (thalia-en); the upstream model sent is aura-2-thalia-en',
@@ -92,7 +91,7 @@ export const deepgramDescriptor: ProviderDescriptor = {
       'speed is sent for aura-2 only, clamped to 0.7-1.5 (the documented range); Aura (1) drops it with a warning',
       'instructions are not supported and are dropped with a warning',
       'error codes beyond INVALID_AUTH are not documented as a list; 400/413/415/422 with a Deepgram error body are client refusals (413 names input)',
-      'the voice list is fixed (the SDK 5.13 model list)',
+      'the built-in voice list is the SDK 5.13 model list; the live list comes from GET /v1/models (each TTS model is one voice)',
     ],
     lastSmokeTest: NEVER_SMOKE_TESTED,
   },

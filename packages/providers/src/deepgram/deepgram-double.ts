@@ -9,6 +9,7 @@ import {
   headerValue,
   isRecord,
   jsonError,
+  jsonReply,
   markedHeaders,
   type FakeContext,
   type FakeErrorReply,
@@ -22,6 +23,36 @@ export const DEEPGRAM_FAKE_MODELS = new Set([
   ...Object.entries(AURA_2_VOICES).flatMap(([language, names]) => names.map((name) => `aura-2-${name}-${language}`)),
   ...AURA_1_VOICES.map((name) => `aura-${name}-en`),
 ]);
+/** Genders the double's model list tags (as `feminine`/`masculine`, Deepgram's metadata vocabulary) for a few voices. */
+const FAKE_GENDERS: Record<string, string> = { thalia: 'feminine', andromeda: 'feminine', asteria: 'feminine', luna: 'feminine', zeus: 'masculine', apollo: 'masculine', orion: 'masculine', javier: 'masculine' };
+
+/** GET /v1/models: `{stt, tts}`, one tts entry per upstream model (voice), unpaged. */
+function listModels(): unknown {
+  const tts = [...DEEPGRAM_FAKE_MODELS].map((canonical) => {
+    const architecture = canonical.startsWith('aura-2-') ? 'aura-2' : 'aura';
+    const [name, language] = canonical.slice(architecture.length + 1).split('-') as [string, string];
+    const gender = FAKE_GENDERS[name];
+    return {
+      name,
+      canonical_name: canonical,
+      architecture,
+      languages: [language, `${language}-${language === 'en' ? 'US' : language.toUpperCase()}`],
+      version: architecture === 'aura-2' ? '2025-04-07.0' : '2024-02-20.0',
+      uuid: randomUUID(),
+      metadata: {
+        accent: 'American',
+        age: 'Adult',
+        color: '#C89FFF',
+        image: `https://static.deepgram.com/examples/avatars/${name}.jpg`,
+        sample: `https://static.deepgram.com/examples/voices/${canonical}.wav`,
+        tags: gender ? [gender, 'engaging'] : ['engaging'],
+        use_cases: ['IVR', 'Customer service'],
+      },
+    };
+  });
+  return { stt: [], tts };
+}
+
 const ENCODINGS = new Set(['linear16', 'mulaw', 'alaw', 'mp3', 'opus', 'flac', 'aac']);
 const LINEAR16_RATES = new Set([8000, 16000, 24000, 32000, 48000]);
 const MP3_BIT_RATES = new Set([32000, 48000]);
@@ -98,15 +129,18 @@ export const deepgramFake: FakeProviderHandler = {
   kind: 'deepgram',
   // The SDK's base URL is the bare origin; paths carry /v1.
   basePath: '',
-  ownsPath: (pathname) => pathname === '/v1/speak',
+  ownsPath: (pathname) => pathname === '/v1/speak' || pathname === '/v1/models',
   prepareAudio: () => {
     pcmToneAudio();
     mp3ToneAudio(48, MP3_SAMPLE_RATE);
   },
   handle(request, context) {
-    if (request.method !== 'POST') return deepgramError(405, 'Method not allowed.', context);
     const authorization = headerValue(request.headers, 'authorization') ?? '';
     if (authorization !== `Token ${context.apiKey}`) return deepgramError(401, 'Invalid credentials.', context);
+    if (request.pathname === '/v1/models') {
+      return request.method === 'GET' ? jsonReply(listModels(), { 'dg-request-id': randomUUID() }) : deepgramError(405, 'Method not allowed.', context);
+    }
+    if (request.method !== 'POST') return deepgramError(405, 'Method not allowed.', context);
     const plan = validate(request, context);
     if ('type' in plan) return plan;
     const headers = { 'dg-request-id': randomUUID(), 'dg-char-count': String(plan.characters) };

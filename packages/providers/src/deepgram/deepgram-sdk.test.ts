@@ -43,6 +43,12 @@ describe('@deepgram/sdk against the double', () => {
     expect(recorded.body).toEqual(JSON.parse(ours.body));
   });
 
+  it('manage.v1.models.list reads the double model list', async () => {
+    const models = await client.manage.v1.models.list();
+    expect(models.tts?.length).toBeGreaterThan(100);
+    expect(models.tts?.find((model) => model.canonical_name === 'aura-2-thalia-en')).toMatchObject({ name: 'thalia', architecture: 'aura-2' });
+  });
+
   it('turns the double error bodies into the SDK typed errors', async () => {
     const unknown = await client.speak.v1.audio.generate({ text: 'Hi', model: 'aura-2-nobody-en', encoding: 'mp3' }).then(
       () => undefined,

@@ -9,7 +9,7 @@ export const pollySettings = {
   sessionToken: { env: 'AWS_SESSION_TOKEN', schema: z.string().optional(), description: 'AWS session token, for temporary credentials', secret: true },
   region: {
     env: 'AWS_REGION',
-    schema: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'an AWS region such as us-east-1').optional(),
+    schema: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)+$/, 'an AWS region such as us-east-1').optional(),
     description: 'AWS region (e.g. us-east-1); picks the endpoint and the signing scope',
   },
   endpoint: {

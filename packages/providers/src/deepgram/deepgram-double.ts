@@ -143,7 +143,7 @@ export const deepgramFake: FakeProviderHandler = {
     if (request.method !== 'POST') return deepgramError(405, 'Method not allowed.', context);
     const plan = validate(request, context);
     if ('type' in plan) return plan;
-    const headers = { 'dg-request-id': randomUUID(), 'dg-char-count': String(plan.characters) };
+    const headers = { 'dg-request-id': randomUUID() };
     if (plan.encoding === 'mp3') {
       const kbps = plan.bitRate / 1000;
       return { type: 'audio', audio: mp3ToneAudio(kbps, MP3_SAMPLE_RATE), contentType: 'audio/mpeg', bytesPerSecond: plan.bitRate / 8, characters: plan.characters, headers };

@@ -62,6 +62,7 @@ export const pollyDescriptor: ProviderDescriptor = {
       'ogg_vorbis, ogg_opus, mulaw and alaw output; 8, 16 and 22.05 kHz mp3',
       'asynchronous synthesis tasks (StartSpeechSynthesisTask, output to S3)',
       'bidirectional streaming (StartSpeechSynthesisStream)',
+      'credentials from profiles, instance roles, SSO or web identity (only static keys from the environment are read)',
     ],
     quirks: [
       'models are Polly engines (standard, neural, long-form, generative); a voice supports only some of them (EngineNotSupportedException names the model)',

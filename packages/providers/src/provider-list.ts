@@ -3,12 +3,14 @@
 // fake all follow this list.
 
 import { cartesiaProvider } from './cartesia/index.js';
+import { deepgramProvider } from './deepgram/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
 import { fishProvider } from './fish/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { openAIProvider } from './openai/index.js';
+import { pollyProvider } from './polly/index.js';
 import { rimeProvider } from './rime/index.js';
 import type { ProviderModule } from './provider-module.js';
 
@@ -22,4 +24,6 @@ export const providerModules: readonly ProviderModule<never>[] = [
   humeProvider,
   rimeProvider,
   fishProvider,
+  deepgramProvider,
+  pollyProvider,
 ];

@@ -28,8 +28,10 @@ export interface HttpConformanceCase {
   fakeKind: string;
   /** Client-caused refusals as this provider words them (unknown voice, unknown model...). */
   clientRefusals: ClientRefusalCase[];
-  /** Header that must carry the key, and its exact value. */
-  authHeader(apiKey: string): [name: string, value: string];
+  /** Header that must carry the key, and its exact value (or a pattern). */
+  authHeader(apiKey: string): [name: string, value: string | RegExp];
+  /** The status a wrong key gets (default 401). */
+  wrongKeyStatus?: number;
   /** Throws unless the recorded request put `voice` exactly where the provider expects it. */
   expectVoicePlacement(recorded: RecordedRequest, voice: string): void;
   setUp(): Promise<ConformanceTarget>;
@@ -47,6 +49,7 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture): H
     fakeKind: module.id,
     clientRefusals: fixture.clientRefusals,
     authHeader: fixture.authHeader,
+    wrongKeyStatus: fixture.wrongKeyStatus,
     expectVoicePlacement: fixture.expectVoicePlacement,
     async setUp() {
       const fake = await startFakeProvider(module.id, FAKE_PACING);

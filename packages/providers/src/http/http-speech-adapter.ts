@@ -41,6 +41,19 @@ export interface HttpProviderDefinition {
   buildRequest(input: SpeechInput, credentials: HttpProviderCredentials): HttpSpeechRequest;
   /** Pure: classifies an error answer into the router's categories; must not throw on garbage. */
   classifyError: UpstreamErrorClassifier;
+  /**
+   * Signs each attempt (e.g. AWS Signature V4) once the full target is known: returns the headers to send.
+   * Absent: the mapping's headers go out as they are.
+   */
+  signRequest?(request: SignableHttpRequest, credentials: HttpProviderCredentials): Promise<Record<string, string>>;
+}
+
+/** What a signer sees of one attempt: the absolute URL (base path and query included), headers and body. */
+export interface SignableHttpRequest {
+  method: 'POST' | 'GET';
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface HttpAdapterSettings {
@@ -106,7 +119,15 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
             definition.id,
             await sendSpeechRequest(
               pools.get(origin),
-              { method: request.method, path: basePath + request.path, headers, body: request.body },
+              {
+                method: request.method,
+                path: basePath + request.path,
+                // Signed per attempt, so a retry carries a fresh signature date.
+                headers: definition.signRequest
+                  ? await definition.signRequest({ method: request.method, url: new URL(basePath + request.path, origin), headers, body: request.body }, credentials)
+                  : headers,
+                body: request.body,
+              },
               {
                 provider: definition.id,
                 signal: attemptSignal,

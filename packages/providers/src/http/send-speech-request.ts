@@ -25,7 +25,8 @@ export type UpstreamErrorClassification =
   /** An upstream failure; `isRetryable` overrides the category's default (e.g. a 429 that will not clear). */
   | { category?: UpstreamFailureCategory; isRetryable?: boolean };
 
-export type UpstreamErrorClassifier = (status: number, bodyText: string) => UpstreamErrorClassification;
+/** `header` reads one response header (lower-case name), for providers that name the error there (AWS `x-amzn-errortype`). */
+export type UpstreamErrorClassifier = (status: number, bodyText: string, header?: (name: string) => string | undefined) => UpstreamErrorClassification;
 
 export interface PreparedHttpRequest {
   method: 'POST';
@@ -81,9 +82,14 @@ export function parseRetryAfter(headers: Dispatcher.ResponseData['headers'], now
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function safeClassify(classify: UpstreamErrorClassifier, status: number, text: string): UpstreamErrorClassification {
+function safeClassify(
+  classify: UpstreamErrorClassifier,
+  status: number,
+  text: string,
+  header?: (name: string) => string | undefined,
+): UpstreamErrorClassification {
   try {
-    return classify(status, text);
+    return classify(status, text, header);
   } catch {
     return {};
   }
@@ -127,7 +133,8 @@ export async function sendSpeechRequest(
   });
   const status = response.statusCode;
   if (status < 200 || status > 299) {
-    const classification = safeClassify(options.classifyError, status, await readLimitedText(response.body, ERROR_BODY_LIMIT_BYTES));
+    const header = (name: string) => headerValue(response.headers, name);
+    const classification = safeClassify(options.classifyError, status, await readLimitedText(response.body, ERROR_BODY_LIMIT_BYTES), header);
     throw upstreamHttpError(options.provider, status, classification, parseRetryAfter(response.headers));
   }
   const contentType = (headerValue(response.headers, 'content-type') ?? '').toLowerCase();

@@ -18,8 +18,10 @@ export interface ConformanceFixture {
   baseInput: Omit<SpeechInput, 'format'>;
   /** Client-caused refusals as this provider words them (unknown voice, unknown model...). */
   clientRefusals: ClientRefusalCase[];
-  /** Header that must carry the key, and its exact value. */
-  authHeader(apiKey: string): [name: string, value: string];
+  /** Header that must carry the key, and its exact value (or a pattern, for signatures that change per request). */
+  authHeader(apiKey: string): [name: string, value: string | RegExp];
+  /** The status the provider answers a wrong key with. Default 401 (AWS answers 403). */
+  wrongKeyStatus?: number;
   /** Throws unless the recorded request put `voice` exactly where the provider expects it. */
   expectVoicePlacement(recorded: RecordedRequest, voice: string): void;
   /**

@@ -21,6 +21,8 @@ export interface FakeProviderOptions {
   totalBytes?: number;
   /** Keep a record of every request in `requests`. Default true; turn off for long benchmark runs. */
   recordRequests?: boolean;
+  /** Serve HTTP/2 cleartext (prior knowledge) instead of HTTP/1.1, for SDKs that speak only HTTP/2 (AWS SDK Polly client). */
+  http2?: boolean;
 }
 
 /**

@@ -52,7 +52,10 @@ export interface FakeProviderHandler {
   /** Whether a path belongs to this provider; the combined server dispatches on it. */
   ownsPath(pathname: string): boolean;
   /** Route, authenticate and validate like the real service. */
-  handle(request: FakeSpeechRequest, context: FakeContext): FakeErrorReply | FakeAudioReply | FakeJsonReply;
+  handle(
+    request: FakeSpeechRequest,
+    context: FakeContext,
+  ): FakeErrorReply | FakeAudioReply | FakeJsonReply | Promise<FakeErrorReply | FakeAudioReply | FakeJsonReply>;
   /** Encodes the audio this provider serves by default, so the first request is not slowed by the encoder. */
   prepareAudio(): void;
   /** The provider's real error body for an arbitrary status (used by the `{ status }` behaviour). */

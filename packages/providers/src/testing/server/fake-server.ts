@@ -2,6 +2,7 @@
 // provider's handler answer (error body or streamed audio).
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttp2Server, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { alignedBodyLength, speechLikeByteCount } from '../audio/tone-audio.js';
@@ -155,7 +156,7 @@ export async function startFakeServer(
         : handler.errorForStatus(current.status, speechRequest, context);
       return sendError(response, record, { ...reply, headers: { ...reply.headers, ...current.headers } });
     }
-    const reply = handler.handle(speechRequest, context);
+    const reply = await handler.handle(speechRequest, context);
     if (reply.type === 'error') return sendError(response, record, reply);
     if (reply.type === 'json') {
       record.status = 200;
@@ -171,12 +172,20 @@ export async function startFakeServer(
     });
   };
 
-  const server = createServer({ keepAlive: true }, (request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
     handleRequest(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
       else response.destroy();
     });
+  };
+  // HTTP/2 cleartext (prior knowledge) for SDKs that speak only HTTP/2, through node's compatibility API.
+  const sessions = new Set<Http2Session>();
+  const http2Server = options.http2 ? createHttp2Server(listener as never) : undefined;
+  http2Server?.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
   });
+  const server = http2Server ?? createServer({ keepAlive: true }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -216,7 +225,8 @@ export async function startFakeServer(
     },
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      if (http2Server) for (const session of sessions) session.destroy();
+      else (server as ReturnType<typeof createServer>).closeAllConnections();
       await closed;
     },
   };

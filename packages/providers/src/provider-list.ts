@@ -10,6 +10,7 @@ import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { openAIProvider } from './openai/index.js';
 import { rimeProvider } from './rime/index.js';
+import { speechifyProvider } from './speechify/index.js';
 import type { ProviderModule } from './provider-module.js';
 
 // `never`: the list holds modules with different settings types; each one reads only its own key.
@@ -22,4 +23,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   humeProvider,
   rimeProvider,
   fishProvider,
+  speechifyProvider,
 ];

@@ -9,6 +9,7 @@ import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { openAIProvider } from './openai/index.js';
+import { resembleProvider } from './resemble/index.js';
 import { rimeProvider } from './rime/index.js';
 import { speechifyProvider } from './speechify/index.js';
 import type { ProviderModule } from './provider-module.js';
@@ -24,4 +25,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   rimeProvider,
   fishProvider,
   speechifyProvider,
+  resembleProvider,
 ];

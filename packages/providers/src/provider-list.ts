@@ -8,6 +8,7 @@ import { fishProvider } from './fish/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
+import { neuphonicProvider } from './neuphonic/index.js';
 import { openAIProvider } from './openai/index.js';
 import { resembleProvider } from './resemble/index.js';
 import { rimeProvider } from './rime/index.js';
@@ -26,4 +27,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   fishProvider,
   speechifyProvider,
   resembleProvider,
+  neuphonicProvider,
 ];

@@ -12,6 +12,7 @@ import { neuphonicProvider } from './neuphonic/index.js';
 import { openAIProvider } from './openai/index.js';
 import { resembleProvider } from './resemble/index.js';
 import { rimeProvider } from './rime/index.js';
+import { smallestProvider } from './smallest/index.js';
 import { speechifyProvider } from './speechify/index.js';
 import type { ProviderModule } from './provider-module.js';
 
@@ -28,4 +29,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   speechifyProvider,
   resembleProvider,
   neuphonicProvider,
+  smallestProvider,
 ];

@@ -9,9 +9,13 @@ import { fishProvider } from './fish/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
+import { neuphonicProvider } from './neuphonic/index.js';
 import { openAIProvider } from './openai/index.js';
 import { pollyProvider } from './polly/index.js';
+import { resembleProvider } from './resemble/index.js';
 import { rimeProvider } from './rime/index.js';
+import { smallestProvider } from './smallest/index.js';
+import { speechifyProvider } from './speechify/index.js';
 import type { ProviderModule } from './provider-module.js';
 
 // `never`: the list holds modules with different settings types; each one reads only its own key.
@@ -26,4 +30,8 @@ export const providerModules: readonly ProviderModule<never>[] = [
   fishProvider,
   deepgramProvider,
   pollyProvider,
+  speechifyProvider,
+  resembleProvider,
+  neuphonicProvider,
+  smallestProvider,
 ];

@@ -5,6 +5,7 @@
 import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
 import { fishProvider } from './fish/index.js';
+import { groqProvider } from './groq/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
@@ -22,4 +23,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   humeProvider,
   rimeProvider,
   fishProvider,
+  groqProvider,
 ];

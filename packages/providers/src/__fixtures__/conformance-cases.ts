@@ -19,6 +19,8 @@ export interface ConformanceTarget {
   mp3SampleRate?: number;
   /** An adapter of the same provider configured with a wrong key (HTTP only). */
   adapterWithKey?(apiKey: string): SpeechAdapter;
+  /** The fixture's `longText`, for providers whose input limit is below the suite's long text. */
+  longText?: string;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture): H
         adapterWithKey,
         fake,
         mp3SampleRate: module.output?.mp3?.sampleRate,
+        longText: fixture.longText,
         input: (format, overrides = {}) => ({ ...fixture.baseInput, format, ...overrides }),
         async close() {
           await pools.close();

@@ -85,7 +85,8 @@ export function buildOpenAICompatibleSpeechRequest(
     method: 'POST',
     path: settings.path,
     headers: {
-      authorization: `Bearer ${credentials.apiKey}`,
+      // Hosts configured without a key (self-hosted servers) get no Authorization header at all.
+      ...(credentials.apiKey !== '' ? { authorization: `Bearer ${credentials.apiKey}` } : {}),
       'content-type': 'application/json',
       accept: 'application/octet-stream',
     },

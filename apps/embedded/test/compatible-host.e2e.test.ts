@@ -36,6 +36,8 @@ describe('an OpenAI-compatible host declared by settings (embedded mode)', () =>
     const headers = { authorization: `Bearer ${user.key}` };
     const { providers } = (await (await fetch(`${system.baseUrl}/v1/providers`, { headers })).json()) as { providers: Array<Record<string, any>> };
     const acme = providers.find((provider) => provider.id === 'acme-speech')!;
+    // The host's base URL (often internal) is not published to clients.
+    expect(JSON.stringify(acme)).not.toContain(fake.baseUrl);
     expect(acme.models.map((model: { id: string; pricing: { microsPerUnit: number } }) => [model.id, model.pricing.microsPerUnit])).toEqual([
       ['tts-1', 20],
       ['gpt-4o-mini-tts', 30],

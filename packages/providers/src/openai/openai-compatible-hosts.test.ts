@@ -92,6 +92,8 @@ describe('a configured host', () => {
     });
     expect(registry.isAvailable('acme')).toBe(true);
     const descriptor = registry.descriptor('acme')!;
+    // The host's (possibly internal) base URL is not published.
+    expect(JSON.stringify(descriptor)).not.toContain(fake.baseUrl);
     expect(descriptor.models.map((model) => [model.id, model.pricing.microsPerUnit])).toEqual([['tts-1', 9.5], ['gpt-4o-mini-tts', 20]]);
     expect(descriptor.voices.map((voice) => [voice.id, voice.language, voice.modelCompatibility])).toEqual([
       ['alloy', 'und', ['tts-1', 'gpt-4o-mini-tts']],

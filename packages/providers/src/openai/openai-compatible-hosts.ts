@@ -130,7 +130,8 @@ function hostDescriptor(host: OpenAICompatibleHost): ProviderDescriptor {
   return {
     id: host.id,
     name: `${host.id} (OpenAI-compatible)`,
-    website: new URL(host.baseUrl).origin,
+    // Not the host's URL: /v1/providers is public to clients, and a self-hosted base is internal infrastructure.
+    website: 'https://platform.openai.com/docs/api-reference/audio/createSpeech',
     requiresApiKey: host.apiKey !== undefined,
     models,
     voices,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { providerEnvironmentShape, providerSettings } from './environment.js';
 
-const parse = (environment: Record<string, string>) => providerSettings(z.object(providerEnvironmentShape).parse(environment));
+const parse = (environment: Record<string, string>) => providerSettings(z.object(providerEnvironmentShape).parse(environment), environment);
 
 describe('provider settings', () => {
   it('defaults the circuit breaker to 5 failures and a 30 s cooldown', () => {
@@ -59,5 +59,40 @@ describe('provider settings', () => {
   ])('refuses to start with bad prices: %j', (environment, message) => {
     expect(() => parse(environment)).toThrow(ConfigurationError);
     expect(() => parse(environment)).toThrow(message);
+  });
+});
+
+describe('OpenAI-compatible hosts (OPENAI_COMPATIBLE_*)', () => {
+  const acme = {
+    OPENAI_COMPATIBLE_ACME_BASE_URL: 'https://speech.acme.example/v1',
+    OPENAI_COMPATIBLE_ACME_API_KEY: 'acme-key',
+    OPENAI_COMPATIBLE_ACME_MODELS: 'tts-1=15',
+  };
+
+  it('adds each declared host to the registry\'s modules and settings, after the built-in providers', () => {
+    const settings = parse(acme);
+    expect(settings.modules.map((module) => module.id).at(-1)).toBe('acme');
+    expect(settings.modules.length).toBe(parse({}).modules.length + 1);
+    expect(settings.providers.acme).toEqual({ apiKey: 'acme-key', baseUrl: 'https://speech.acme.example/v1' });
+  });
+
+  it('lets PRICING_JSON override a host\'s price and still refuses models nobody lists', () => {
+    expect(parse({ ...acme, PRICING_JSON: '{"acme/tts-1": {"microsPerUnit": 12}}' }).pricing).toEqual({ 'acme/tts-1': { unit: 'character', microsPerUnit: 12 } });
+    expect(() => parse({ ...acme, PRICING_JSON: '{"acme/tts-9": {"microsPerUnit": 12}}' })).toThrow('acme/tts-9');
+  });
+
+  it('refuses a bad declaration at start with a ConfigurationError naming the variable', () => {
+    const error = (() => {
+      try {
+        parse({ OPENAI_COMPATIBLE_ACME_BASE_URL: 'https://speech.acme.example/v1' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('OPENAI_COMPATIBLE_ACME_MODELS is required');
+    expect(() => parse({ ...acme, OPENAI_COMPATIBLE_ELEVENLABS_BASE_URL: 'https://x/v1', OPENAI_COMPATIBLE_ELEVENLABS_MODELS: 'm=1' })).toThrow(
+      "the id elevenlabs is a built-in provider's",
+    );
   });
 });

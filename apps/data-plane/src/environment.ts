@@ -1,7 +1,8 @@
 // The data plane's configuration, parsed once at start-up. The embedded app extends this schema.
 import { readFileSync } from 'node:fs';
 import {
-  applyPricingOverrides, parsePricingOverrides, providerModules, providerSettingsFromEnvironment, settingsEnvironmentShape, type PricingOverrides,
+  applyPricingOverrides, openAICompatibleHostModule, openAICompatibleHostSettings, OPENAI_COMPATIBLE_PREFIX, parseOpenAICompatibleHosts,
+  parsePricingOverrides, providerModules, providerSettingsFromEnvironment, settingsEnvironmentShape, type PricingOverrides, type ProviderModule,
 } from '@voice-router/providers';
 import { checkStreamBound, ConfigurationError, LOG_LEVELS, metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
 import { z } from 'zod';
@@ -121,25 +122,54 @@ function readPricingOverrides(environment: { PRICING_FILE?: string; PRICING_JSON
  * The deployment's price overrides, checked against every listed provider's models. Anything wrong is a
  * ConfigurationError naming the entry: the process refuses to start rather than charge an unintended price.
  */
-export function pricingOverrides(environment: { PRICING_FILE?: string; PRICING_JSON?: string }): PricingOverrides | undefined {
+export function pricingOverrides(
+  environment: { PRICING_FILE?: string; PRICING_JSON?: string },
+  modules: readonly ProviderModule<never>[] = providerModules,
+): PricingOverrides | undefined {
   try {
     const overrides = readPricingOverrides(environment);
-    applyPricingOverrides(providerModules.map((module) => module.descriptor), overrides);
+    applyPricingOverrides(modules.map((module) => module.descriptor), overrides);
     return overrides;
   } catch (error) {
     throw new ConfigurationError(`invalid prices: ${(error as Error).message}`);
   }
 }
 
-/** Maps the environment onto the provider registry's configuration. */
-export function providerSettings(environment: ProviderEnvironment) {
+/** The process environment's OPENAI_COMPATIBLE_* variables (they are read by prefix, not by the schema). */
+export function openAICompatibleVariables(raw: Readonly<Record<string, string | undefined>> = process.env): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(raw).filter((entry): entry is [string, string] => entry[0].startsWith(OPENAI_COMPATIBLE_PREFIX) && entry[1] !== undefined && entry[1] !== ''),
+  );
+}
+
+/**
+ * The built-in providers plus the OpenAI-compatible hosts the environment declares (OPENAI_COMPATIBLE_<NAME>_*),
+ * with the hosts' settings; a bad declaration is a ConfigurationError naming the variable.
+ */
+export function providerLineup(raw: Readonly<Record<string, string | undefined>> = process.env) {
+  try {
+    const hosts = parseOpenAICompatibleHosts(openAICompatibleVariables(raw), providerModules.map((module) => module.id));
+    const modules: readonly ProviderModule<never>[] = [...providerModules, ...hosts.map(openAICompatibleHostModule)];
+    return { modules, hostSettings: openAICompatibleHostSettings(hosts) };
+  } catch (error) {
+    throw new ConfigurationError((error as Error).message);
+  }
+}
+
+/**
+ * Maps the environment onto the provider registry's configuration. `raw` is the process environment, read for
+ * the OPENAI_COMPATIBLE_* hosts (their variables are named by the operator, so no fixed schema holds them).
+ */
+export function providerSettings(environment: ProviderEnvironment, raw: Readonly<Record<string, string | undefined>> = process.env) {
+  const lineup = providerLineup(raw);
   return {
-    pricing: pricingOverrides(environment),
+    modules: lineup.modules,
+    pricing: pricingOverrides(environment, lineup.modules),
     attemptTimeoutMs: environment.UPSTREAM_ATTEMPT_TIMEOUT_MS,
     maxAttempts: environment.UPSTREAM_MAX_ATTEMPTS,
     connections: { connectionsPerOrigin: environment.UPSTREAM_CONNECTIONS_PER_ORIGIN },
     breaker: { failureThreshold: environment.BREAKER_FAILURE_THRESHOLD, cooldownMs: environment.BREAKER_COOLDOWN_MS },
-    providers: providerSettingsFromEnvironment(providerModules, environment),
+    providers: { ...providerSettingsFromEnvironment(providerModules, environment), ...lineup.hostSettings },
   };
 }
 

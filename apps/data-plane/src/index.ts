@@ -2,7 +2,7 @@
 export { startDataPlane, type DataPlane, type DataPlaneOptions } from './data-plane.js';
 export {
   dataPlaneEnvironmentSchema, dataPlaneEnvironmentShape, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings,
-  providerEnvironmentShape, catalogEnvironmentShape, catalogRefreshSettings, CATALOG_TASK_TIMEOUT_MS,
+  providerEnvironmentShape, catalogEnvironmentShape, catalogRefreshSettings, CATALOG_TASK_TIMEOUT_MS, openAICompatibleVariables, providerLineup,
   type DataPlaneEnvironment,
 } from './environment.js';
 export { startKeyLimiter, type KeyLimiterSettings } from './limits/request-limits.js';

@@ -5,12 +5,12 @@ import { createQueueSettler } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
 import { upstreamObserver } from './metrics/data-plane-metrics.js';
 import { startDataPlane } from './data-plane.js';
-import { dataPlaneEnvironmentSchema, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings } from './environment.js';
+import { dataPlaneEnvironmentSchema, dataPlaneSettings, keyLimiterSettings, openAICompatibleVariables, providerSettings, settlerSettings } from './environment.js';
 import { startKeyLimiter } from './limits/request-limits.js';
 
 async function main() {
   const environment = parseEnvironment('data-plane', dataPlaneEnvironmentSchema);
-  const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
+  const logger = createLogger({ name: 'data-plane', level: environment.LOG_LEVEL, secrets: secretSettings({ ...environment, ...openAICompatibleVariables() }) });
   // Metrics first: the provider registry reports its attempts and breakers to it from the start.
   const metrics = await startProcessMetrics(metricsSettings(environment), environment.HOST, logger);
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });

@@ -1,6 +1,7 @@
 // `npm start`: the whole router in one process, then a short note on what to do next.
 import { DataDirLockedError } from '@voice-router/ledger';
 import { ConfigurationError, createLogger, flushLogs, onShutdown, parseEnvironment, scrubSecrets, secretSettings } from '@voice-router/service-kit';
+import { openAICompatibleVariables } from '@voice-router/data-plane';
 import { embeddedEnvironmentSchema } from './environment.js';
 import { startEmbeddedService } from './embedded-service.js';
 
@@ -23,7 +24,7 @@ function nextSteps(baseUrl: string): string {
 
 async function main() {
   const environment = parseEnvironment('voice-router', embeddedEnvironmentSchema);
-  const logger = createLogger({ name: 'voice-router', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
+  const logger = createLogger({ name: 'voice-router', level: environment.LOG_LEVEL, secrets: secretSettings({ ...environment, ...openAICompatibleVariables() }) });
   const service = await startEmbeddedService(environment, logger);
   logger.info('started', { url: service.baseUrl, mode: service.mode, pid: process.pid });
   // Our log lines first (they are written asynchronously), then the note for people.

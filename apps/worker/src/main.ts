@@ -2,7 +2,7 @@
 // catalog fresh (voice lists, scheduled smoke tests) in the database, where every data plane reads it.
 // Scale it independently of the data plane; any number of workers can run at once. It serves no API,
 // only /metrics and its probes (/healthz, /readyz) on METRICS_PORT.
-import { catalogRefreshSettings, providerSettings } from '@voice-router/data-plane';
+import { catalogRefreshSettings, openAICompatibleVariables, providerSettings } from '@voice-router/data-plane';
 import { createSqlCatalogStore, openDatabase } from '@voice-router/ledger';
 import { CatalogState, createProviderRegistry, startCatalogRefresher } from '@voice-router/providers';
 import { createProducerClient, createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
@@ -13,7 +13,7 @@ import { workerMetrics } from './metrics/worker-metrics.js';
 
 async function main() {
   const environment = parseEnvironment('worker', workerEnvironmentSchema);
-  const logger = createLogger({ name: 'worker', level: environment.LOG_LEVEL, secrets: secretSettings(environment) });
+  const logger = createLogger({ name: 'worker', level: environment.LOG_LEVEL, secrets: secretSettings({ ...environment, ...openAICompatibleVariables() }) });
   const database = await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE });
   // Readiness pings Redis on its own fail-fast client: the consumer's connection waits for Redis forever.
   const probeRedis = createProducerClient(environment.REDIS_URL);

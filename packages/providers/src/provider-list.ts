@@ -6,6 +6,7 @@ import { cartesiaProvider } from './cartesia/index.js';
 import { deepgramProvider } from './deepgram/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
 import { fishProvider } from './fish/index.js';
+import { groqProvider } from './groq/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
@@ -34,4 +35,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   resembleProvider,
   neuphonicProvider,
   smallestProvider,
+  groqProvider,
 ];

@@ -39,6 +39,11 @@ export interface ProviderRegistryConfig {
   connections?: ConnectionPoolOptions;
   /** Told about every upstream attempt and every breaker that opens (metrics). */
   observer?: UpstreamObserver;
+  /**
+   * The provider modules to serve; default the built-in list. A deployment's list adds the OpenAI-compatible
+   * hosts its environment declares (OPENAI_COMPATIBLE_*, see openAICompatibleHostModules).
+   */
+  modules?: readonly ProviderModule<never>[];
 }
 
 export interface UpstreamObserver {
@@ -129,7 +134,7 @@ function statusOf({ module, adapter, breaker }: RegistryEntry): ProviderStatus {
 
 export function createProviderRegistry(
   config: ProviderRegistryConfig,
-  modules: readonly ProviderModule<never>[] = providerModules,
+  modules: readonly ProviderModule<never>[] = config.modules ?? providerModules,
 ): ProviderRegistry {
   validateConfig(config);
   const attempts: AttemptSettings = {

@@ -3,6 +3,7 @@
 import { startFakeProvider, type FakeProviderServer, type RecordedRequest } from '../testing/index.js';
 import type { ClientRefusalCase, ConformanceFixture } from '../testing/test-kit.js';
 import { ConnectionPools } from '../http/connection-pools.js';
+import { openAICompatibleHostModules } from '../openai/openai-compatible-hosts.js';
 import { providerModules } from '../provider-list.js';
 import type { ProviderModule } from '../provider-module.js';
 import type { UpstreamFailureCategory } from '../errors.js';
@@ -19,6 +20,8 @@ export interface ConformanceTarget {
   mp3SampleRate?: number;
   /** An adapter of the same provider configured with a wrong key (HTTP only). */
   adapterWithKey?(apiKey: string): SpeechAdapter;
+  /** The fixture's `longText`, for providers whose input limit is below the suite's long text. */
+  longText?: string;
   close(): Promise<void>;
 }
 
@@ -37,22 +40,30 @@ export interface HttpConformanceCase {
   setUp(): Promise<ConformanceTarget>;
 }
 
+/** The compatible host the suite runs; the base URL is replaced by the double's at set-up. */
+const CONFORMANCE_COMPATIBLE_HOST = {
+  OPENAI_COMPATIBLE_ACME_SPEECH_BASE_URL: 'https://speech.acme.example/v1',
+  OPENAI_COMPATIBLE_ACME_SPEECH_API_KEY: 'sk-acme-placeholder',
+  OPENAI_COMPATIBLE_ACME_SPEECH_MODELS: 'tts-1=15, gpt-4o-mini-tts=20',
+  OPENAI_COMPATIBLE_ACME_SPEECH_VOICES: 'alloy,coral',
+};
+
 /** Slow enough that a long text streams for seconds, fast enough that short texts finish quickly. */
 const FAKE_PACING = { chunkBytes: 2048, chunkIntervalMs: 2 };
 export const ATTEMPT_TIMEOUT_MS = 2000;
 
-function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture): HttpConformanceCase {
+function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture, fakeKind: string = module.id): HttpConformanceCase {
   const settingsFor = fixture.settings ?? ((apiKey: string, baseUrl: string) => ({ apiKey, baseUrl }));
   return {
     name: module.id,
     kind: 'http',
-    fakeKind: module.id,
+    fakeKind,
     clientRefusals: fixture.clientRefusals,
     authHeader: fixture.authHeader,
     wrongKeyStatus: fixture.wrongKeyStatus,
     expectVoicePlacement: fixture.expectVoicePlacement,
     async setUp() {
-      const fake = await startFakeProvider(module.id, FAKE_PACING);
+      const fake = await startFakeProvider(fakeKind, FAKE_PACING);
       const pools = new ConnectionPools();
       const context = { attemptTimeoutMs: ATTEMPT_TIMEOUT_MS, pools };
       const adapterWithKey = (apiKey: string) => module.create(settingsFor(apiKey, fake.baseUrl) as never, context);
@@ -61,6 +72,7 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture): H
         adapterWithKey,
         fake,
         mp3SampleRate: module.output?.mp3?.sampleRate,
+        longText: fixture.longText,
         input: (format, overrides = {}) => ({ ...fixture.baseInput, format, ...overrides }),
         async close() {
           await pools.close();
@@ -77,6 +89,9 @@ export async function loadHttpConformanceCases(): Promise<HttpConformanceCase[]>
   for (const module of providerModules) {
     if (module.testKit) cases.push(httpCase(module, (await module.testKit()).conformance));
   }
+  // An OpenAI-compatible host declared by settings alone (OPENAI_COMPATIBLE_*), served by the OpenAI double.
+  const [host] = openAICompatibleHostModules(CONFORMANCE_COMPATIBLE_HOST, providerModules.map((module) => module.id));
+  cases.push(httpCase(host as ProviderModule<never>, (await import('../openai/openai-test-kit.js')).openAITestKit.conformance, 'openai'));
   return cases;
 }
 

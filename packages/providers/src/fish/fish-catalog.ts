@@ -31,7 +31,7 @@ export const fishDescriptor: ProviderDescriptor = {
   capabilities: {
     supportedFormats: ['mp3', 'pcm'],
     unwiredCapabilities: [
-      'voice model listing (GET /model)',
+      'listing the public community library (GET /model without self; hundreds of thousands of models): its models are usable by id',
       'inline reference audio (msgpack references)',
       'websocket streaming and the timestamps stream',
       'opus and wav output; other sample rates',
@@ -41,6 +41,7 @@ export const fishDescriptor: ProviderDescriptor = {
       'Fish sends mp3 at 32 or 44.1 kHz only: the router asks for pcm at 24 kHz for both formats and encodes mp3 itself (24 kHz mono)',
       'the model travels in the `model` header; a voice is a Fish voice model id (reference_id, 32 hex characters), refused before sending otherwise',
       'speed is clamped to 0.5..2 and sent as prosody.speed; instructions are not supported (warning)',
+      'voices are listed live: the account\'s own trained voice models (GET /model?self=true, paged to total); language from languages[0], gender from a gender tag, preview from the first sample',
       `maximum input per request is not documented; ${MAX_INPUT_CHARACTERS} characters is a conservative limit`,
     ],
     lastSmokeTest: NEVER_SMOKE_TESTED,

@@ -3,7 +3,8 @@
 // asked rate, or WAV). Fish's mp3 (32/44.1 kHz) is not simulated: the tone encoder makes 24 kHz only.
 
 import { decode } from '@msgpack/msgpack';
-import { pcmToneAudio, wavToneAudio } from '../testing/audio/tone-audio.js';
+import { mp3ToneAudio, pcmToneAudio, wavToneAudio } from '../testing/audio/tone-audio.js';
+import { FISH_FAKE_VOICE_IDS, FISH_PREVIEW_PATH, listFishModels } from './fish-double-voices.js';
 import {
   countCharacters,
   headerValue,
@@ -16,8 +17,8 @@ import {
   type FakeSpeechRequest,
 } from '../testing/server/fake-handler.js';
 
-/** Voice models the double knows (ids of its own, in Fish's 32-hex shape). */
-export const FISH_FAKE_VOICES = new Set(['802e3bc2b27e49c2995d23ef70e6ac89', '7f92f8afb8ec43bf81429cc1c9199cb1', 'e58b0d7efca34eb38d5c4985e378abcb']);
+/** Voice models the double knows (ids of its own, in Fish's 32-hex shape): its library's trained models. */
+export const FISH_FAKE_VOICES = FISH_FAKE_VOICE_IDS;
 const PCM_RATES = new Set([8000, 16000, 24000, 32000, 44100]);
 
 function fishError(status: number, message: string, context: FakeContext): FakeErrorReply {
@@ -60,15 +61,27 @@ function validate(body: Record<string, unknown>, context: FakeContext): FakeErro
   return undefined;
 }
 
+function listModels(request: FakeSpeechRequest, context: FakeContext) {
+  if (request.method !== 'GET') return jsonError(405, { detail: 'Method Not Allowed' });
+  if (headerValue(request.headers, 'authorization') !== `Bearer ${context.apiKey}`) return fishError(401, 'Invalid api key', context);
+  const listed = listFishModels(request);
+  if ('type' in listed) return listed;
+  return jsonError(422, [{ loc: ['query', listed.loc], type: 'value_error', msg: `${listed.msg} [${context.leakMarker}]`, ctx: {}, in: 'query' }]);
+}
+
 export const fishFake: FakeProviderHandler = {
   kind: 'fish',
   // The SDK's base URL is the bare origin; paths carry /v1.
   basePath: '',
-  ownsPath: (pathname) => pathname === '/v1/tts' || pathname.startsWith('/v1/tts/'),
+  ownsPath: (pathname) => pathname === '/v1/tts' || pathname.startsWith('/v1/tts/') || pathname === '/model' || pathname.startsWith(FISH_PREVIEW_PATH),
   prepareAudio: () => {
     pcmToneAudio();
   },
   handle(request, context) {
+    if (request.pathname.startsWith(FISH_PREVIEW_PATH)) {
+      return { type: 'audio', audio: mp3ToneAudio(64), contentType: 'audio/mpeg', bytesPerSecond: 8000, characters: 30 };
+    }
+    if (request.pathname === '/model') return listModels(request, context);
     if (request.pathname !== '/v1/tts') return jsonError(404, { detail: 'Not Found' });
     if (request.method !== 'POST') return jsonError(405, { detail: 'Method Not Allowed' });
     if (headerValue(request.headers, 'authorization') !== `Bearer ${context.apiKey}`) return fishError(401, 'Invalid api key', context);

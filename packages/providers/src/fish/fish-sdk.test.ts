@@ -48,4 +48,15 @@ describe('fish-audio SDK against the double', () => {
     const error = await client.textToSpeech.convert({ text: 'Hi', reference_id: voice }, 's1', { maxRetries: 0 }).then(() => undefined, (reason: unknown) => reason);
     expect((error as { statusCode?: number }).statusCode).toBe(401);
   });
+
+  it('voices.search reads the double\'s model page (self=true), as the router lists it', async () => {
+    const client = new FishAudioClient({ apiKey: fake.apiKey, baseUrl: fake.baseUrl });
+    const page = await client.voices.search({ self: true, page_size: 2, page_number: 2 });
+    expect(page.total).toBe(4);
+    expect(page.items.map((item) => item.title)).toEqual(['Our Storyteller', 'Draft Clone']);
+    expect(page.items[1]!.state).toBe('training');
+    const recorded = new URL(fake.requests.at(-1)!.path, fake.origin);
+    expect(recorded.pathname).toBe('/model');
+    expect(Object.fromEntries(recorded.searchParams)).toEqual({ self: 'true', page_size: '2', page_number: '2' });
+  });
 });

@@ -35,7 +35,6 @@ export const humeDescriptor: ProviderDescriptor = {
       'websocket streaming input',
       'several utterances, context and num_generations',
       'voice design without a voice (the router always names one)',
-      'voice library listing (GET /v0/tts/voices)',
     ],
     quirks: [
       'price is an estimate: Hume bills subscriptions with included characters plus overage; 150 micros per character',
@@ -45,6 +44,7 @@ export const humeDescriptor: ProviderDescriptor = {
       'a voice is a library voice name (provider HUME_AI) or an id (a UUID); provider_options.voice_provider CUSTOM_VOICE selects your own voices',
       'error bodies: a 404 in Hume\'s {code, error, message} object is taken as an unknown voice (Hume does not document its codes); messages are never read',
       'models octave-1 and octave-2 map to the request field version "1" and "2"',
+      'voices are listed live (GET /v0/tts/voices, provider HUME_AI then CUSTOM_VOICE, paged by page_number): ids are UUIDs, label provider says which voice_provider a voice needs; the listing has no language or gender (und); compatible_octave_models read as versions "1"/"2" (unconfirmed) or model ids',
     ],
     lastSmokeTest: NEVER_SMOKE_TESTED,
   },

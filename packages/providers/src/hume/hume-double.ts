@@ -2,6 +2,7 @@
 // and 422 `{detail: [...]}` errors, and streamed 48 kHz audio (raw pcm s16le mono, or a streaming WAV).
 
 import { pcmToneAudio, wavToneAudio } from '../testing/audio/tone-audio.js';
+import { humeFakeVoices, listHumeVoices } from './hume-double-voices.js';
 import {
   countCharacters,
   headerValue,
@@ -16,12 +17,9 @@ import {
 
 const SAMPLE_RATE = 48_000;
 /** Library voices the double knows, by name; the ids are the double's own (real library ids are UUIDs too). */
-export const HUME_FAKE_VOICES = new Map([
-  ['Ava Song', '5bb7de05-c8fe-426a-8fcc-ba4fc4ce9f9c'],
-  ['Male English Actor', '8a4b2c36-6f26-4a8e-9b1c-3e7d0f5a2b41'],
-  ['Vince Douglas', '1e2d3c4b-5a69-4788-9a1b-2c3d4e5f6a7b'],
-]);
-const VOICE_IDS = new Set(HUME_FAKE_VOICES.values());
+export const HUME_FAKE_VOICES = humeFakeVoices('HUME_AI');
+/** The account's own voices (provider CUSTOM_VOICE), by name. */
+const CUSTOM_VOICES = humeFakeVoices('CUSTOM_VOICE');
 const MAX_TEXT = 5000;
 
 function humeError(status: number, error: string, message: string, context: FakeContext, code = `E${status}0`): FakeErrorReply {
@@ -36,10 +34,10 @@ function validationError(loc: (string | number)[], msg: string, context: FakeCon
 function knownVoice(voice: unknown): boolean | undefined {
   if (!isRecord(voice)) return undefined;
   if (voice.provider !== undefined && voice.provider !== 'HUME_AI' && voice.provider !== 'CUSTOM_VOICE') return undefined;
-  // The double holds library voices only; a custom voice of this account never exists here.
-  if (voice.provider !== 'HUME_AI') return false;
-  if (typeof voice.id === 'string') return VOICE_IDS.has(voice.id);
-  if (typeof voice.name === 'string') return HUME_FAKE_VOICES.has(voice.name);
+  // Provider defaults to CUSTOM_VOICE, as in Hume's API: library voices need HUME_AI.
+  const known = voice.provider === 'HUME_AI' ? HUME_FAKE_VOICES : CUSTOM_VOICES;
+  if (typeof voice.id === 'string') return [...known.values()].includes(voice.id);
+  if (typeof voice.name === 'string') return known.has(voice.name);
   return undefined;
 }
 
@@ -70,6 +68,19 @@ function validateBody(request: FakeSpeechRequest, context: FakeContext): FakeErr
   return undefined;
 }
 
+function authenticate(request: FakeSpeechRequest, context: FakeContext): FakeErrorReply | undefined {
+  const key = headerValue(request.headers, 'x-hume-api-key');
+  return key === context.apiKey ? undefined : humeError(401, 'Unauthorized', key ? 'Invalid API key' : 'Missing X-Hume-Api-Key header', context);
+}
+
+function listVoices(request: FakeSpeechRequest, context: FakeContext) {
+  if (request.method !== 'GET') return jsonError(405, { detail: 'Method Not Allowed' });
+  const refused = authenticate(request, context);
+  if (refused) return refused;
+  const listed = listHumeVoices(request);
+  return 'type' in listed ? listed : jsonError(422, { detail: [{ loc: ['query', listed.loc], msg: `${listed.msg} [${context.leakMarker}]`, type: 'value_error' }] });
+}
+
 export const humeFake: FakeProviderHandler = {
   kind: 'hume',
   // The SDK's base URL is the bare origin; paths carry /v0.
@@ -79,10 +90,11 @@ export const humeFake: FakeProviderHandler = {
     pcmToneAudio(SAMPLE_RATE);
   },
   handle(request, context) {
+    if (request.pathname === '/v0/tts/voices') return listVoices(request, context);
     if (request.pathname !== '/v0/tts/stream/file') return jsonError(404, { detail: 'Not Found' });
     if (request.method !== 'POST') return jsonError(405, { detail: 'Method Not Allowed' });
-    const key = headerValue(request.headers, 'x-hume-api-key');
-    if (key !== context.apiKey) return humeError(401, 'Unauthorized', key ? 'Invalid API key' : 'Missing X-Hume-Api-Key header', context);
+    const authError = authenticate(request, context);
+    if (authError) return authError;
     const bodyError = validateBody(request, context);
     if (bodyError) return bodyError;
     const body = request.body as { utterances: Array<{ text: string }>; format?: { type: string } };

@@ -48,4 +48,14 @@ describe('hume SDK against the double', () => {
     const unauthorized = await wrongKey.tts.synthesizeFileStreaming({ utterances: [{ text: 'Hi' }] }).then(() => undefined, (error: unknown) => error);
     expect((unauthorized as HumeError).statusCode).toBe(401);
   });
+
+  it('tts.voices.list pages through the double\'s voices with the SDK\'s pager', async () => {
+    const names: string[] = [];
+    const page = await client.tts.voices.list({ provider: 'HUME_AI', pageSize: 3 });
+    for await (const voice of page) names.push(voice.name);
+    expect(names).toHaveLength(7);
+    expect(names).toContain('Ava Song');
+    const custom = await client.tts.voices.list({ provider: 'CUSTOM_VOICE' });
+    expect(custom.data.map((voice) => [voice.name, voice.provider, voice.compatibleOctaveModels])).toEqual([['Our Support Voice', 'CUSTOM_VOICE', ['1', '2']]]);
+  });
 });

@@ -44,7 +44,7 @@ export const lmntDescriptor: ProviderDescriptor = {
     unwiredCapabilities: [
       'websocket speech sessions (/v1/ai/speech/stream)',
       'word timestamps (POST /v1/ai/speech, JSON with base64 audio)',
-      'custom and cloned voices (listing via GET /v1/ai/voice/list)',
+      'voice creation and cloning (POST /v1/ai/voice)',
       'ulaw, webm, aac, wav and pcm_f32le output; 8 and 16 kHz',
     ],
     quirks: [
@@ -52,7 +52,7 @@ export const lmntDescriptor: ProviderDescriptor = {
       'mp3 is what LMNT streams as mp3: 96 kbps at 24 kHz; pcm is pcm_s16le at sample_rate 24000',
       'speed and instructions are not supported by the HTTP API and are dropped with a warning',
       'error bodies are assumed to be {error: {type, message}} (the official SDK reads error.type); only the type is compared',
-      'the system voice list is a 2026 snapshot; voice ids are lower-case names',
+      'voices are listed live (GET /v1/ai/voice/list?owner=all: system voices and the account\'s own, voices still training left out; language undetermined, LMNT voices are multilingual); the static system voices (a 2026 snapshot, ids are lower-case names) stand in until the first listing succeeds',
     ],
     lastSmokeTest: NEVER_SMOKE_TESTED,
   },

@@ -2,6 +2,7 @@
 // `{error: {type, message}}` errors, and chunked raw audio (mp3 at 96 kbps or pcm_s16le at the asked rate).
 
 import { mp3ToneAudio, pcmToneAudio } from '../testing/audio/tone-audio.js';
+import { LMNT_FAKE_VOICE_IDS, LMNT_PREVIEW_PATH, listLmntVoices } from './lmnt-double-voices.js';
 import {
   countCharacters,
   headerValue,
@@ -14,8 +15,8 @@ import {
   type FakeSpeechRequest,
 } from '../testing/server/fake-handler.js';
 
-/** System voices the double knows (ids are lower-case names). */
-export const LMNT_FAKE_VOICES = new Set(['leah', 'morgan', 'ava', 'amy', 'ansel', 'brandon', 'caleb', 'daniel']);
+/** Voices the double synthesizes with: its library's ready voices (system ids are lower-case names). */
+export const LMNT_FAKE_VOICES = LMNT_FAKE_VOICE_IDS;
 const MODELS = new Set(['blizzard']);
 const FORMATS = new Set(['aac', 'mp3', 'ulaw', 'wav', 'webm', 'pcm_s16le', 'pcm_f32le']);
 const SAMPLE_RATES = new Set([8000, 16000, 24000]);
@@ -59,21 +60,38 @@ function validateBody(request: FakeSpeechRequest, context: FakeContext): FakeErr
   return undefined;
 }
 
+function authenticate(request: FakeSpeechRequest, context: FakeContext): FakeErrorReply | undefined {
+  const key = headerValue(request.headers, 'x-api-key');
+  return key === context.apiKey ? undefined : lmntError(401, key ? 'Invalid API key' : 'Missing X-API-Key header', context);
+}
+
+function listVoices(request: FakeSpeechRequest, context: FakeContext) {
+  if (request.method !== 'GET') return jsonError(405, { detail: 'Method Not Allowed' });
+  const refused = authenticate(request, context);
+  if (refused) return refused;
+  const listed = listLmntVoices(request);
+  return 'type' in listed ? listed : lmntError(listed.status, listed.message, context);
+}
+
 export const lmntFake: FakeProviderHandler = {
   kind: 'lmnt',
   // The SDK's base URL is the bare origin; paths carry /v1.
   basePath: '',
-  ownsPath: (pathname) => pathname.startsWith('/v1/ai/'),
+  ownsPath: (pathname) => pathname.startsWith('/v1/ai/') || pathname.startsWith(LMNT_PREVIEW_PATH),
   prepareAudio: () => {
     pcmToneAudio();
     mp3ToneAudio(MP3_KBPS);
   },
   handle(request, context) {
+    if (request.pathname.startsWith(LMNT_PREVIEW_PATH)) {
+      return { type: 'audio', audio: mp3ToneAudio(MP3_KBPS), contentType: 'audio/mpeg', bytesPerSecond: (MP3_KBPS * 1000) / 8, characters: 30 };
+    }
+    if (request.pathname === '/v1/ai/voice/list') return listVoices(request, context);
     // A route LMNT does not have answers the web framework's default, not LMNT's error envelope.
     if (request.pathname !== '/v1/ai/speech/bytes') return jsonError(404, { detail: 'Not Found' });
     if (request.method !== 'POST') return jsonError(405, { detail: 'Method Not Allowed' });
-    const key = headerValue(request.headers, 'x-api-key');
-    if (key !== context.apiKey) return lmntError(401, key ? 'Invalid API key' : 'Missing X-API-Key header', context);
+    const authError = authenticate(request, context);
+    if (authError) return authError;
     const bodyError = validateBody(request, context);
     if (bodyError) return bodyError;
     const body = request.body as Record<string, unknown>;

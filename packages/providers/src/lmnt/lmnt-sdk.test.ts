@@ -49,4 +49,12 @@ describe('lmnt-node against the double', () => {
     const wrongKey = new Lmnt({ apiKey: 'wrong', baseURL: fake.baseUrl, maxRetries: 0 });
     await expect(wrongKey.speech.generate({ text: 'Hi', voice: 'leah' })).rejects.toBeInstanceOf(Lmnt.AuthenticationError);
   });
+
+  it('voices.list gets the double\'s array, as the router reads it', async () => {
+    const voices = await client.voices.list({ owner: 'all' });
+    expect(Array.isArray(voices)).toBe(true);
+    expect(voices.find((voice) => voice.id === 'leah')).toMatchObject({ name: 'Leah', owner: 'system', state: 'ready', gender: 'female' });
+    expect(voices.some((voice) => voice.owner === 'me' && voice.state === 'training')).toBe(true);
+    expect(fake.requests.at(-1)!.path).toBe('/v1/ai/voice/list?owner=all');
+  });
 });

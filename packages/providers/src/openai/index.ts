@@ -24,6 +24,14 @@ export const openAIProvider = defineHttpProvider({
 
 export { openAIDescriptor } from './openai-catalog.js';
 export { defineOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible-provider.js';
+export {
+  OPENAI_COMPATIBLE_PREFIX,
+  openAICompatibleHostModule,
+  openAICompatibleHostModules,
+  openAICompatibleHostSettings,
+  parseOpenAICompatibleHosts,
+  type OpenAICompatibleHost,
+} from './openai-compatible-hosts.js';
 export { classifyOpenAIError } from './openai-error.js';
 export {
   buildOpenAICompatibleSpeechRequest,

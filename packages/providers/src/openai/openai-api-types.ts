@@ -11,7 +11,7 @@ export interface OpenAISpeechRequestBody {
   input: string;
   /** A built-in name, or `{ id }` for a custom voice created through /v1/audio/voices. */
   voice: OpenAIBuiltInVoice | (string & {}) | { id: string };
-  response_format: 'mp3' | 'pcm';
+  response_format: 'mp3' | 'pcm' | (string & {});
   speed?: number;
   instructions?: string;
   [extra: string]: unknown;

@@ -3,19 +3,28 @@
 
 import type { UpstreamErrorClassifier } from '../http/send-speech-request.js';
 import { defineHttpProvider, type HttpProviderConfig, type ProviderModule } from '../provider-module.js';
+import type { SettingsSpec } from '../settings/provider-settings.js';
+import type { ProviderTestKit } from '../testing/test-kit.js';
 import type { ProviderDescriptor } from '../types.js';
 import { classifyOpenAIError } from './openai-error.js';
 import { buildOpenAICompatibleSpeechRequest, openAISpeechSettings, type OpenAICompatibleSpeechSettings } from './openai-speech-model.js';
 
 export interface OpenAICompatibleProviderOptions {
   id: string;
-  /** Base URL including the version path, as OpenAI's SDK takes it (requests go to `<base>/audio/speech`). */
+  /** Base URL as the service's own SDK takes it (requests go to `<base><settings.path>`, `/audio/speech` by default). */
   defaultBaseUrl: string;
   descriptor: ProviderDescriptor;
-  /** Differences from OpenAI (path, speed range, instructions, extra options); `provider` defaults to `id`. */
+  /** Differences from OpenAI (path, speed range, instructions, extra options, formats); `provider` defaults to `id`. */
   settings?: Partial<OpenAICompatibleSpeechSettings>;
   /** Defaults to OpenAI's `{error: {code, type, param}}` classifier. */
   classifyError?: UpstreamErrorClassifier;
+  /** Environment variables; default `<ID>_API_KEY` and `<ID>_BASE_URL`. */
+  environment?: SettingsSpec;
+  baseUrlConvention?: string;
+  mp3Quality?: string;
+  /** What the upstream sends by default per router format (catalog data); default: mp3 and pcm s16le 24 kHz as asked. */
+  output?: ProviderModule['output'];
+  testKit?(): Promise<ProviderTestKit>;
 }
 
 export function defineOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ProviderModule<HttpProviderConfig> {
@@ -27,6 +36,13 @@ export function defineOpenAICompatibleProvider(options: OpenAICompatibleProvider
     buildRequest: (input, credentials) => buildOpenAICompatibleSpeechRequest(input, credentials, settings),
     classifyError: options.classifyError ?? classifyOpenAIError,
     providerOptions: settings.providerOptions,
-    output: { mp3: { container: 'mp3', encoding: 'mp3', framing: 'bytes' }, pcm: { container: 'raw', encoding: 'pcm_s16le', sampleRate: 24_000, channels: 1, framing: 'bytes' } },
+    settings: options.environment,
+    baseUrlConvention: options.baseUrlConvention,
+    mp3Quality: options.mp3Quality,
+    testKit: options.testKit,
+    output: options.output ?? {
+      mp3: { container: 'mp3', encoding: 'mp3', framing: 'bytes' },
+      pcm: { container: 'raw', encoding: 'pcm_s16le', sampleRate: 24_000, channels: 1, framing: 'bytes' },
+    },
   });
 }

@@ -1,11 +1,12 @@
 // Pure mapping from the router's SpeechInput to OpenAI's POST <base>/audio/speech request (base ends in /v1). Exported as a base so
 // OpenAI-compatible providers reuse it with their own settings instead of copying it.
 
-import { InvalidSpeechRequestError } from '../errors.js';
+import type { OutputDescription } from '@voice-router/audio';
+import { InvalidSpeechRequestError, quoteName } from '../errors.js';
 import type { HttpProviderCredentials, HttpSpeechRequest } from '../http/http-speech-adapter.js';
 import { NO_PROVIDER_OPTIONS, readProviderOptions, type ProviderOptionsSchema } from '../shared/provider-options.js';
 import { clampSpeed, countCharacters } from '../shared/speech-checks.js';
-import type { SpeechInput } from '../types.js';
+import type { AudioFormat, SpeechInput } from '../types.js';
 import type { OpenAISpeechRequestBody } from './openai-api-types.js';
 
 export interface OpenAICompatibleSpeechSettings {
@@ -19,6 +20,17 @@ export interface OpenAICompatibleSpeechSettings {
   maxInputCharacters: number;
   /** provider_options accepted and copied into the body after validation; any other key is refused. */
   providerOptions: ProviderOptionsSchema;
+  /**
+   * For services that cannot answer in the router's formats: the body fields that choose the upstream format
+   * (e.g. `{response_format: 'wav', sample_rate: 24000}`) and how the answer is read, so the adapter converts it.
+   * Absent: `response_format` is the router's format and the answer is passed through.
+   */
+  /**
+   * For services with fixed voices whose refusals name no field: each known model's voices. Another voice is
+   * refused before sending, naming the model's voices; models absent from the map pass through.
+   */
+  voicesByModel?: ReadonlyMap<string, readonly string[]>;
+  upstreamFormat?(format: AudioFormat): { fields: Record<string, unknown>; output?: OutputDescription };
 }
 
 export const openAISpeechSettings: OpenAICompatibleSpeechSettings = {
@@ -45,6 +57,10 @@ export function buildOpenAICompatibleSpeechRequest(
   if (characters > settings.maxInputCharacters) {
     throw new InvalidSpeechRequestError(`input is ${characters} characters; ${settings.provider} accepts at most ${settings.maxInputCharacters}`);
   }
+  const voices = settings.voicesByModel?.get(input.modelId);
+  if (voices && !voices.includes(input.voice)) {
+    throw new InvalidSpeechRequestError(`voice ${quoteName(input.voice)} is not a voice of ${settings.provider} model ${input.modelId}; it has ${voices.join(', ')}`);
+  }
   const { values, warnings } = readProviderOptions(settings.provider, input.providerOptions, settings.providerOptions);
   const body: OpenAISpeechRequestBody = {
     ...values,
@@ -53,6 +69,8 @@ export function buildOpenAICompatibleSpeechRequest(
     voice: mapVoice(input.voice),
     response_format: input.format,
   };
+  const upstream = settings.upstreamFormat?.(input.format);
+  if (upstream) Object.assign(body, upstream.fields);
   if (input.speed !== undefined) {
     const [minimum, maximum] = settings.speedRange;
     const clamped = clampSpeed(settings.provider, input.speed, minimum, maximum);
@@ -67,12 +85,14 @@ export function buildOpenAICompatibleSpeechRequest(
     method: 'POST',
     path: settings.path,
     headers: {
-      authorization: `Bearer ${credentials.apiKey}`,
+      // Hosts configured without a key (self-hosted servers) get no Authorization header at all.
+      ...(credentials.apiKey !== '' ? { authorization: `Bearer ${credentials.apiKey}` } : {}),
       'content-type': 'application/json',
       accept: 'application/octet-stream',
     },
     body: JSON.stringify(body),
     warnings,
+    ...(upstream?.output ? { output: upstream.output } : {}),
   };
 }
 

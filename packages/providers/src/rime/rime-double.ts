@@ -3,6 +3,7 @@
 // (Rime does not document them).
 
 import { mp3ToneAudio, pcmToneAudio, wavToneAudio } from '../testing/audio/tone-audio.js';
+import { RIME_FAKE_SPEAKERS, rimeVoiceData } from './rime-double-voices.js';
 import {
   countCharacters,
   headerValue,
@@ -15,12 +16,12 @@ import {
   type FakeSpeechRequest,
 } from '../testing/server/fake-handler.js';
 
-/** Speakers the double knows, by model. */
-const SPEAKERS: Record<string, Set<string>> = {
-  arcana: new Set(['luna', 'celeste', 'astra', 'orion', 'ursa', 'andromeda', 'esther']),
-  mistv3: new Set(['cove', 'marsh', 'lagoon', 'peak', 'breeze']),
-  mistv2: new Set(['cove', 'marsh', 'lagoon', 'peak', 'breeze']),
-  coda: new Set(['luna', 'orion']),
+/** Speakers the double knows, by model: its public speaker catalog (the retired `mist` is not served). */
+const SPEAKERS: Record<string, ReadonlySet<string>> = {
+  arcana: RIME_FAKE_SPEAKERS.arcana!,
+  mistv3: RIME_FAKE_SPEAKERS.mistv3!,
+  mistv2: RIME_FAKE_SPEAKERS.mistv2!,
+  coda: RIME_FAKE_SPEAKERS.coda!,
 };
 const TEXT_LIMIT: Record<string, number> = { arcana: 10_000, coda: 10_000, mistv3: 500, mistv2: 500 };
 const MP3_KBPS = 128;
@@ -52,12 +53,15 @@ export const rimeFake: FakeProviderHandler = {
   kind: 'rime',
   // RIME_BASE_URL is the bare origin (https://users.rime.ai); the path carries /v1.
   basePath: '',
-  ownsPath: (pathname) => pathname.startsWith('/v1/rime-tts'),
+  ownsPath: (pathname) => pathname.startsWith('/v1/rime-tts') || pathname.startsWith('/data/voices/'),
   prepareAudio: () => {
     pcmToneAudio();
     mp3ToneAudio(MP3_KBPS);
   },
   handle(request, context) {
+    // The speaker catalog is public: no key needed.
+    const voiceData = request.method === 'GET' ? rimeVoiceData(request.pathname) : undefined;
+    if (voiceData) return voiceData;
     if (request.pathname !== '/v1/rime-tts') return rimeError(404, 'Not found', context);
     if (request.method !== 'POST') return rimeError(405, 'Method not allowed', context);
     if (headerValue(request.headers, 'authorization') !== `Bearer ${context.apiKey}`) return rimeError(401, 'Unauthorized', context);

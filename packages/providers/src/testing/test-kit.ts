@@ -29,6 +29,8 @@ export interface ConformanceFixture {
    * credentials (AWS keys, a region) map the double's key and base URL onto theirs.
    */
   settings?(apiKey: string, baseUrl: string): Record<string, unknown>;
+  /** Text that streams for a while yet fits the provider's input limit, for providers with a short one. */
+  longText?: string;
 }
 
 export interface ProviderTestKit {

@@ -2,6 +2,7 @@
 // (see ADDING-A-PROVIDER.md). Settings, the data plane's environment, the conformance suite and the combined
 // fake all follow this list.
 
+import { azureProvider } from './azure/index.js';
 import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
 import { fishProvider } from './fish/index.js';
@@ -22,4 +23,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   humeProvider,
   rimeProvider,
   fishProvider,
+  azureProvider,
 ];

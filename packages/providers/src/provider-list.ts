@@ -6,6 +6,7 @@ import { azureProvider } from './azure/index.js';
 import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
 import { fishProvider } from './fish/index.js';
+import { googleProvider } from './google/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
@@ -24,4 +25,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   rimeProvider,
   fishProvider,
   azureProvider,
+  googleProvider,
 ];

@@ -30,6 +30,8 @@ export interface HttpConformanceCase {
   clientRefusals: ClientRefusalCase[];
   /** Header that must carry the key, and its exact value. */
   authHeader(apiKey: string): [name: string, value: string];
+  /** The status a wrong key gets (401 unless the provider says otherwise). */
+  authFailureStatus: number;
   /** Throws unless the recorded request put `voice` exactly where the provider expects it. */
   expectVoicePlacement(recorded: RecordedRequest, voice: string): void;
   setUp(): Promise<ConformanceTarget>;
@@ -47,6 +49,7 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture): H
     fakeKind: module.id,
     clientRefusals: fixture.clientRefusals,
     authHeader: fixture.authHeader,
+    authFailureStatus: fixture.authFailureStatus ?? 401,
     expectVoicePlacement: fixture.expectVoicePlacement,
     async setUp() {
       const fake = await startFakeProvider(module.id, FAKE_PACING);

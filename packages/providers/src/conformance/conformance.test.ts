@@ -94,13 +94,13 @@ for (const conformanceCase of httpConformanceCases) {
 
     audioConformance(() => target);
 
-    it('maps upstream 401 to a non-retryable ProviderError with no body text or key in it', async () => {
+    it('maps a wrong key (upstream 401, or the provider\'s own status) to a non-retryable ProviderError with no body text or key in it', async () => {
       const wrongKey = `wrong-key-${conformanceCase.name}-ZQXJ`;
       const adapter: SpeechAdapter = target.adapterWithKey!(wrongKey);
       const error = await rejectionOf(adapter.synthesize(target.input('mp3'), { signal: signal() }));
       expect(error).toBeInstanceOf(ProviderError);
       expect(error).toMatchObject({
-        provider: conformanceCase.name, statusCode: 401, isRetryable: false, kind: 'http', category: 'upstream_auth_failed',
+        provider: conformanceCase.name, statusCode: conformanceCase.authFailureStatus, isRetryable: false, kind: 'http', category: 'upstream_auth_failed',
       });
       const exposed = exposedText(error);
       for (const secret of [target.fake!.leakMarker, wrongKey, 'ZQXJ', target.fake!.apiKey]) expect(exposed).not.toContain(secret);

@@ -20,6 +20,8 @@ export interface ConformanceFixture {
   clientRefusals: ClientRefusalCase[];
   /** Header that must carry the key, and its exact value. */
   authHeader(apiKey: string): [name: string, value: string];
+  /** The status the provider answers a wrong key with, when not 401 (Google: 400 API_KEY_INVALID). */
+  authFailureStatus?: number;
   /** Throws unless the recorded request put `voice` exactly where the provider expects it. */
   expectVoicePlacement(recorded: RecordedRequest, voice: string): void;
   /**

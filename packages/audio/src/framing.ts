@@ -3,6 +3,7 @@
 
 import { AudioFormatError } from './errors.js';
 import { readFieldPath } from './field-path.js';
+import { JsonDocumentAudioDecoder } from './json-document.js';
 import type { Framing, TextAudioEncoding } from './output-description.js';
 import { decodeTextAudio, StreamingTextDecoder } from './text-decoders.js';
 
@@ -210,5 +211,7 @@ export function createFramingDecoder(framing: Framing = { kind: 'raw' }): Framin
       return new SseDecoder(framing);
     case 'messages':
       return new MessageDecoder(framing);
+    case 'json':
+      return new JsonDocumentAudioDecoder(framing);
   }
 }

@@ -11,6 +11,8 @@ export type TextAudioEncoding = 'base64' | 'hex';
  * - `base64` / `hex`: the body is one long text of encoded audio (whitespace ignored).
  * - `ndjson`: one JSON object per line; `audioField` (a dotted path such as `data.audio`) holds encoded audio.
  * - `sse`: Server-Sent Events; each event's data is the encoded audio itself, or JSON holding it at `audioField`.
+ * - `json`: the body is ONE JSON object whose top-level `audioField` holds the whole clip as encoded text
+ *   (e.g. `{"audioContent": "<base64>"}`); decoded while it streams, whatever the object's whitespace.
  * - `messages`: each chunk is one whole WebSocket-style message: a string is a JSON text message holding
  *   `audioField`, a byte array is a binary message carrying raw audio.
  *
@@ -23,7 +25,8 @@ export type Framing =
   | { kind: 'hex' }
   | { kind: 'ndjson'; audioField: string; encoding?: TextAudioEncoding; errorField?: string }
   | { kind: 'sse'; audioField?: string; encoding?: TextAudioEncoding; errorField?: string; events?: string[] }
-  | { kind: 'messages'; audioField: string; encoding?: TextAudioEncoding; errorField?: string };
+  | { kind: 'messages'; audioField: string; encoding?: TextAudioEncoding; errorField?: string }
+  | { kind: 'json'; audioField: string; encoding?: TextAudioEncoding };
 
 /** Sample encodings of headerless PCM (WAV files carry their own in the fmt chunk). */
 export type PcmEncoding = 's16le' | 's16be' | 's24le' | 's32le' | 'f32le' | 'u8' | 'mulaw' | 'alaw';

@@ -2,11 +2,13 @@
 // (see ADDING-A-PROVIDER.md). Settings, the data plane's environment, the conformance suite and the combined
 // fake all follow this list.
 
+import { azureProvider } from './azure/index.js';
 import { cartesiaProvider } from './cartesia/index.js';
 import { deepgramProvider } from './deepgram/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
 import { fishProvider } from './fish/index.js';
 import { groqProvider } from './groq/index.js';
+import { googleProvider } from './google/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
@@ -36,4 +38,6 @@ export const providerModules: readonly ProviderModule<never>[] = [
   neuphonicProvider,
   smallestProvider,
   groqProvider,
+  azureProvider,
+  googleProvider,
 ];

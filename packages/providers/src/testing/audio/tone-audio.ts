@@ -22,6 +22,8 @@ export interface LoopedAudio {
   buffer: Buffer;
   /** Sent once before the looped body (a streaming WAV header); not counted in the body's size. */
   header?: Buffer;
+  /** Sent once after a completed body (the end of a JSON document); not counted in the body's size. */
+  trailer?: Buffer;
   /** MP3: every frame length in order; PCM: undefined (cut on 2-byte sample boundaries). */
   frameLengths?: number[];
 }

@@ -14,6 +14,8 @@ export interface AudioPacing {
   pause?: { afterBytes: number; until: Promise<void> };
   /** Written once, right after the first-byte delay (a streaming WAV header). */
   header?: Buffer;
+  /** Written once after the whole body, when it completes (the end of a JSON document). */
+  trailer?: Buffer;
 }
 
 export type StreamEnd = 'completed' | 'aborted' | 'died';
@@ -74,6 +76,6 @@ export async function streamLoopedAudio(
     response.socket?.destroy();
     return 'died';
   }
-  await new Promise<void>((resolve) => response.end(resolve));
+  await new Promise<void>((resolve) => (pacing.trailer ? response.end(pacing.trailer, resolve) : response.end(resolve)));
   return 'completed';
 }

@@ -8,6 +8,7 @@ import { fishProvider } from './fish/index.js';
 import { humeProvider } from './hume/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
+import { murfProvider } from './murf/index.js';
 import { openAIProvider } from './openai/index.js';
 import { rimeProvider } from './rime/index.js';
 import type { ProviderModule } from './provider-module.js';
@@ -22,4 +23,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   humeProvider,
   rimeProvider,
   fishProvider,
+  murfProvider,
 ];

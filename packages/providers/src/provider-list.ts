@@ -6,6 +6,7 @@ import { cartesiaProvider } from './cartesia/index.js';
 import { elevenLabsProvider } from './elevenlabs/index.js';
 import { fishProvider } from './fish/index.js';
 import { humeProvider } from './hume/index.js';
+import { inworldProvider } from './inworld/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { murfProvider } from './murf/index.js';
@@ -24,4 +25,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   rimeProvider,
   fishProvider,
   murfProvider,
+  inworldProvider,
 ];

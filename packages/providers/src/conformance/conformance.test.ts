@@ -13,7 +13,8 @@ import {
 } from '../__fixtures__/conformance-cases.js';
 import { collect, probeMp3, rejectionOf, startsWithMp3FrameSync } from '../__fixtures__/speech-helpers.js';
 
-const LONG_TEXT = 'This sentence keeps the stream going for a long while. '.repeat(60);
+// Under 2,000 characters (Inworld's per-request cap), still about two minutes of speech at the fakes' pace.
+const LONG_TEXT = 'This sentence keeps the stream going for a long while. '.repeat(36);
 const signal = () => new AbortController().signal;
 
 /** Everything a thrown error exposes: message, stack and own fields. */

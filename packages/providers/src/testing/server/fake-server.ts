@@ -103,7 +103,7 @@ export async function startFakeServer(
       response,
       reply.audio.buffer,
       totalBytes,
-      { firstByteDelayMs, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes, pause, header: reply.audio.header },
+      { firstByteDelayMs, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes, pause, header: reply.audio.header, frame: reply.frame, trailer: reply.trailer },
       (bytesSent) => {
         record.audioBytesSent = bytesSent;
       },

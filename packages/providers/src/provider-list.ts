@@ -9,6 +9,7 @@ import { humeProvider } from './hume/index.js';
 import { inworldProvider } from './inworld/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
+import { miniMaxProvider } from './minimax/index.js';
 import { murfProvider } from './murf/index.js';
 import { openAIProvider } from './openai/index.js';
 import { rimeProvider } from './rime/index.js';
@@ -26,4 +27,5 @@ export const providerModules: readonly ProviderModule<never>[] = [
   fishProvider,
   murfProvider,
   inworldProvider,
+  miniMaxProvider,
 ];

@@ -82,4 +82,11 @@ describe('framing decoders', () => {
     expect(() => createFramingDecoder({ kind: 'sse' }).push(text('event: error\ndata: {"m":1}\n\n'))).toThrow(AudioFormatError);
     expect(() => createFramingDecoder({ kind: 'raw' }).push('text')).toThrow(AudioFormatError);
   });
+
+  it('takes a status code of 0 in errorField as success and any other code as a failure (MiniMax base_resp)', () => {
+    const framing = { kind: 'sse', audioField: 'data.audio', encoding: 'hex', errorField: 'base_resp.status_code' } as const;
+    const event = (audio: string, code: number) => text(`data: ${JSON.stringify({ data: { audio, status: 1 }, base_resp: { status_code: code, status_msg: '' } })}\n\n`);
+    expect(Buffer.concat(createFramingDecoder(framing).push(event('0102', 0))).equals(Buffer.from([1, 2]))).toBe(true);
+    expect(() => createFramingDecoder(framing).push(event('', 1004))).toThrow(AudioFormatError);
+  });
 });

@@ -68,7 +68,8 @@ function audioFromJson(text: string, options: JsonAudioOptions): Uint8Array | un
   }
   if (options.errorField !== undefined) {
     const failure = readFieldPath(parsed, options.errorField);
-    if (failure !== undefined && failure !== null && failure !== false) {
+    // A status code of 0 is a success report (MiniMax's `base_resp.status_code` on every event).
+    if (failure !== undefined && failure !== null && failure !== false && failure !== 0) {
       throw new AudioFormatError('the upstream reported an error mid-stream');
     }
   }

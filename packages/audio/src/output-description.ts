@@ -17,7 +17,8 @@ export type TextAudioEncoding = 'base64' | 'hex';
  *   `audioField`, a byte array is a binary message carrying raw audio.
  *
  * Objects without the audio field (progress, timestamps, `done`) are skipped. `errorField`: a dotted path
- * whose presence (non-null) means the upstream reported a failure mid-stream. `[DONE]` SSE data is skipped.
+ * whose presence (non-null, not false, not 0) means the upstream reported a failure mid-stream; 0 is a status
+ * code reporting success (`base_resp.status_code`). `[DONE]` SSE data is skipped.
  */
 export type Framing =
   | { kind: 'raw' }

@@ -10,9 +10,12 @@ import { fishProvider } from './fish/index.js';
 import { groqProvider } from './groq/index.js';
 import { googleProvider } from './google/index.js';
 import { humeProvider } from './hume/index.js';
+import { inworldProvider } from './inworld/index.js';
 import { lmntProvider } from './lmnt/index.js';
 import { localProvider } from './local/index.js';
 import { neuphonicProvider } from './neuphonic/index.js';
+import { miniMaxProvider } from './minimax/index.js';
+import { murfProvider } from './murf/index.js';
 import { openAIProvider } from './openai/index.js';
 import { pollyProvider } from './polly/index.js';
 import { resembleProvider } from './resemble/index.js';
@@ -40,4 +43,7 @@ export const providerModules: readonly ProviderModule<never>[] = [
   groqProvider,
   azureProvider,
   googleProvider,
+  murfProvider,
+  inworldProvider,
+  miniMaxProvider,
 ];

@@ -119,7 +119,8 @@ export const cartesiaFake: FakeProviderHandler = {
   kind: 'cartesia',
   // The official SDKs' base URL is the bare host (the API version travels in a header).
   basePath: '',
-  ownsPath: (pathname) => pathname.startsWith('/tts/') || pathname === '/voices' || pathname.startsWith(CARTESIA_PREVIEW_PATH),
+  // Inworld's /tts/v1/... shares the /tts/ prefix on the combined fake.
+  ownsPath: (pathname) => (pathname.startsWith('/tts/') && !pathname.startsWith('/tts/v1/')) || pathname === '/voices' || pathname.startsWith(CARTESIA_PREVIEW_PATH),
   prepareAudio: () => {
     pcmToneAudio();
     mp3ToneAudio(128, 44_100);

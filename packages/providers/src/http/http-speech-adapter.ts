@@ -24,6 +24,12 @@ export interface HttpSpeechRequest {
    * Absent: the upstream sends exactly the requested format.
    */
   output?: OutputDescription;
+  /**
+   * The upstream reports errors inside a success answer (MiniMax: HTTP 200 with `base_resp`): a 2xx answer
+   * whose content type is application/json is then read (bounded) and classified like an error answer; it is
+   * never streamed as audio.
+   */
+  successJsonIsError?: boolean;
 }
 
 export interface HttpProviderCredentials {
@@ -135,6 +141,7 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
                 bodyIdleTimeoutMs: streamIdleTimeoutMs,
                 classifyError: definition.classifyError,
                 textBody: isTextFramed(request.output),
+                successJsonIsError: request.successJsonIsError,
               },
             ),
             request.output,

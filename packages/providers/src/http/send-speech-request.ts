@@ -46,6 +46,8 @@ export interface SendOptions {
   classifyError: UpstreamErrorClassifier;
   /** The audio arrives inside text (SSE, NDJSON): a text content type is then expected, not an error. */
   textBody?: boolean;
+  /** A JSON success answer is an error envelope (see HttpSpeechRequest.successJsonIsError). */
+  successJsonIsError?: boolean;
 }
 
 function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
@@ -138,6 +140,11 @@ export async function sendSpeechRequest(
     throw upstreamHttpError(options.provider, status, classification, parseRetryAfter(response.headers));
   }
   const contentType = (headerValue(response.headers, 'content-type') ?? '').toLowerCase();
+  if (options.successJsonIsError && contentType.startsWith('application/json')) {
+    // Classified by the provider's codes; a JSON answer it does not recognise is a success without audio.
+    const classification = safeClassify(options.classifyError, status, await readLimitedText(response.body, ERROR_BODY_LIMIT_BYTES));
+    throw upstreamHttpError(options.provider, status, classification, undefined);
+  }
   if (!options.textBody && (contentType.startsWith('application/json') || contentType.startsWith('text/'))) {
     response.body.destroy();
     throw new ProviderError({

@@ -14,8 +14,10 @@ export interface AudioPacing {
   pause?: { afterBytes: number; until: Promise<void> };
   /** Written once, right after the first-byte delay (a streaming WAV header). */
   header?: Buffer;
-  /** Written once after the whole body, when it completes (the end of a JSON document). */
-  trailer?: Buffer;
+  /** Wraps every chunk (header included) in the provider's text framing; absent: raw bytes. */
+  frame?: (audio: Buffer) => string;
+  /** Written once after the last chunk of a completed stream (the end of a JSON document, a final event). */
+  trailer?: Buffer | string;
 }
 
 export type StreamEnd = 'completed' | 'aborted' | 'died';
@@ -48,7 +50,8 @@ export async function streamLoopedAudio(
   const isGone = () => response.destroyed || response.writableEnded;
   if (pacing.firstByteDelayMs > 0) await sleep(pacing.firstByteDelayMs);
   const limit = pacing.dieAfterBytes === undefined ? totalBytes : Math.min(totalBytes, pacing.dieAfterBytes);
-  if (pacing.header && !isGone() && !response.write(pacing.header)) await waitForDrainOrClose(response);
+  const wrap = (audio: Buffer) => (pacing.frame ? pacing.frame(audio) : audio);
+  if (pacing.header && !isGone() && !response.write(wrap(pacing.header))) await waitForDrainOrClose(response);
   let sent = 0;
   let position = 0;
   let paused = false;
@@ -61,7 +64,7 @@ export async function streamLoopedAudio(
     }
     const untilPause = pacing.pause && !paused ? Math.max(1, pacing.pause.afterBytes - sent) : Number.POSITIVE_INFINITY;
     const size = Math.min(pacing.chunkBytes, limit - sent, source.length - position, untilPause);
-    const writable = response.write(source.subarray(position, position + size));
+    const writable = response.write(wrap(source.subarray(position, position + size)));
     sent += size;
     position = (position + size) % source.length;
     onProgress(sent);
@@ -76,6 +79,6 @@ export async function streamLoopedAudio(
     response.socket?.destroy();
     return 'died';
   }
-  await new Promise<void>((resolve) => (pacing.trailer ? response.end(pacing.trailer, resolve) : response.end(resolve)));
+  await new Promise<void>((resolve) => (pacing.trailer === undefined ? response.end(resolve) : response.end(pacing.trailer, resolve)));
   return 'completed';
 }

@@ -38,6 +38,13 @@ export interface FakeAudioReply {
   bytesPerSecond: number;
   characters: number;
   headers?: Record<string, string>;
+  /**
+   * Wraps each audio chunk the way the provider frames it on the wire (an NDJSON line of base64, an SSE event
+   * of hex...); absent: raw bytes. Byte counts (`dieAfterBytes`, `pauseAfterBytes`) still count audio bytes.
+   */
+  frame?: (audio: Buffer) => string;
+  /** Written after the last framed chunk (e.g. a final SSE event); never written when the stream dies. */
+  trailer?: string;
 }
 
 /** A successful JSON answer (voice listings). */

@@ -104,7 +104,7 @@ export async function startFakeServer(
       response,
       reply.audio.buffer,
       totalBytes,
-      { firstByteDelayMs, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes, pause, header: reply.audio.header, trailer: reply.audio.trailer },
+      { firstByteDelayMs, chunkBytes, chunkIntervalMs: options.chunkIntervalMs ?? 0, dieAfterBytes, pause, header: reply.audio.header, frame: reply.frame, trailer: reply.trailer ?? reply.audio.trailer },
       (bytesSent) => {
         record.audioBytesSent = bytesSent;
       },

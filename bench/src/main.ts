@@ -2,7 +2,7 @@
 // run modes, runs the eight scenarios, and writes the report, latest.json and the charts.
 import { parseArgs } from 'node:util';
 import { createRunScope, findBackingServices, type RunScope } from './infra/backing-services.js';
-import { machineSummary } from './infra/proc-stats.js';
+import { machineSummary, setIdleBetweenRounds } from './infra/proc-stats.js';
 import { stopChildrenOnSignals } from './infra/managed-process.js';
 import { providerEnvironment, startReferences } from './infra/references.js';
 import type { Target } from './load/targets.js';
@@ -50,6 +50,7 @@ const options = partial ? limitsOnlyOptions(base)
   : dataPlaneOnly ? dataPlaneOptions(base, values.streams ? Number(values.streams) : undefined)
     : ledgerOnly ? ledgerOnlyOptions(base) : base;
 waitForQuietStarts(options.waitForQuietStart);
+setIdleBetweenRounds(!options.quick);
 const started = performance.now();
 const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
 

@@ -116,3 +116,43 @@ export async function waitUntilQuiet(pid: number, maxMs = 15_000): Promise<void>
     previous = now;
   }
 }
+
+/**
+ * Whether scenarios 1-2 wait for an idle machine before each round (the full run; the quick run's
+ * numbers are not read, so it does not wait). Live binding: set once at start by setIdleBetweenRounds.
+ */
+export let idleBetweenRounds = false;
+export function setIdleBetweenRounds(enabled: boolean): void {
+  idleBetweenRounds = enabled;
+}
+
+/** Busy and total jiffies of all CPUs, from the first line of /proc/stat. */
+function machineJiffies(): { busy: number; total: number } | undefined {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    // idle and iowait are the 4th and 5th numbers.
+    return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until the whole machine is idle (under `maxBusyShare` of its CPU time over a 200 ms window),
+ * so a round does not share the cores with the work the previous round left behind (the scaled
+ * worker's settlement backlog, PostgreSQL's writes). Returns how long it waited; gives up after `maxMs`.
+ */
+export async function waitForIdleMachine(maxMs = 10_000, maxBusyShare = 0.08): Promise<number> {
+  const started = Date.now();
+  let previous = machineJiffies();
+  while (previous && Date.now() - started < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = machineJiffies();
+    if (!now) break;
+    const total = now.total - previous.total;
+    if (total > 0 && (now.busy - previous.busy) / total < maxBusyShare) break;
+    previous = now;
+  }
+  return Date.now() - started;
+}

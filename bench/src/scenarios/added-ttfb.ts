@@ -5,6 +5,7 @@ import type { TtfbLevel } from '../options.js';
 import { StreamClient } from '../load/ttfb-load.js';
 import type { SystemName, Target } from '../load/targets.js';
 import { percentiles, round, type Percentiles } from '../report/stats.js';
+import { idleBetweenRounds, waitForIdleMachine } from '../infra/proc-stats.js';
 
 export interface TtfbRow extends Percentiles {
   system: SystemName;
@@ -41,6 +42,7 @@ export async function runAddedTtfb(targets: Target[], levels: TtfbLevel[], warmu
       if (warmupSeconds > 0) for (const target of targets) await clients.get(target.system)!.run((client) => target.speech(level.size, client), level.concurrency, warmupSeconds);
       for (let roundIndex = 0; roundIndex < level.rounds; roundIndex += 1) {
         for (const target of rotate(targets, roundIndex)) {
+          if (idleBetweenRounds) await waitForIdleMachine();
           const result = await clients.get(target.system)!.run((client) => target.speech(level.size, client), level.concurrency, level.seconds);
           const into = collected.get(target.system)!;
           for (const sample of result.samples) {

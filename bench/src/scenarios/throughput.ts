@@ -1,7 +1,7 @@
 // Scenarios 2 and 3: short requests (4 KB audio, the full path) at a fixed number of connections, in
 // rotating rounds; meanwhile the CPU time of every process involved is read from /proc, so the report
 // can divide the data plane's CPU by the requests it served and show where the rest went.
-import { CpuMeter } from '../infra/proc-stats.js';
+import { CpuMeter, idleBetweenRounds, waitForIdleMachine } from '../infra/proc-stats.js';
 import { runThroughput } from '../load/throughput-load.js';
 import type { SystemName, Target } from '../load/targets.js';
 import { round } from '../report/stats.js';
@@ -36,6 +36,7 @@ export async function runThroughputScenario(
   }
   for (let roundIndex = 0; roundIndex < options.rounds; roundIndex += 1) {
     for (const target of rotate(targets, roundIndex)) {
+      if (idleBetweenRounds) await waitForIdleMachine();
       const meter = new CpuMeter(target.cpuGroups());
       meter.start();
       const result = await runThroughput(target.baseUrl, (client) => target.speech('short', client), options.connections, options.seconds);

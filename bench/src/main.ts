@@ -19,6 +19,7 @@ import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
 import { runTranscodeTtfb } from './scenarios/transcode-ttfb.js';
+import { runPairedTtfb } from './scenarios/paired-ttfb.js';
 import { baselineTarget, nodeLineTarget, referenceTargets, routerTarget, twinTarget } from './systems.js';
 import { limitsOverhead, metricsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
@@ -147,8 +148,16 @@ try {
   if (!ledgerOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...twinTargets], options.ttfbLevels, options.warmupSeconds, log));
   if (!ledgerOnly) results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
     runThroughputScenario([...all, ...twinTargets], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
-  results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
-  results.scenarios.metrics = metricsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput);
+  // Each router against each of its feature-off twins, request by request (scenarios/paired-ttfb.ts).
+  const pairs = routers.flatMap((on) => twinTargets
+    .filter((off) => off.system === `${on.system}-nolimits` || off.system === `${on.system}-nometrics`)
+    .map((off) => ({ on, off })));
+  if (pairs.length) {
+    results.scenarios.pairedTtfb = await scenario('1b. added time to first byte at one stream, in pairs', () =>
+      runPairedTtfb(pairs, { seconds: options.pairedSeconds, warmupRequests: options.quick ? 5 : 50 }, log));
+  }
+  results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput, results.scenarios.pairedTtfb);
+  results.scenarios.metrics = metricsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput, results.scenarios.pairedTtfb);
   for (const row of results.scenarios.limits) {
     log(`  limits ${row.mode}: +${row.addedTtfbP50Ms} ms p50 TTFB at 1 stream, ${row.throughputCostPercent} % of throughput`);
   }

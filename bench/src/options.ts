@@ -26,6 +26,8 @@ export interface BenchOptions {
   activity: { rows: number; requests: number };
   /** Scenario 8: requests per system (direct MP3, WAV → MP3, WAV → pcm). */
   transcodeRequests: number;
+  /** Scenario 1b: seconds of alternating requests per router and feature-off twin. */
+  pairedSeconds: number;
 }
 
 export const UPSTREAM_PACING = { firstByteDelayMs: 0, chunkBytes: 8192, chunkIntervalMs: 50 };
@@ -52,6 +54,7 @@ export function benchOptions(quick: boolean): BenchOptions {
       settlementJobs: 2_000,
       activity: { rows: 20_000, requests: 30 },
       transcodeRequests: 30,
+      pairedSeconds: 0.5,
     };
   }
   return {
@@ -65,13 +68,14 @@ export function benchOptions(quick: boolean): BenchOptions {
       { concurrency: 50, size: 'stream', seconds: 3, rounds: 2 },
       { concurrency: 500, size: 'stream', seconds: 3, rounds: 2 },
     ],
-    throughput: { connections: 64, seconds: 4, rounds: 2 },
+    throughput: { connections: 64, seconds: 4, rounds: 3 },
     profileSeconds: 5,
     slowStreams: { streams: 1000, readBytes: 4096, intervalMs: 100, windowSeconds: 10 },
     hotWallet: { concurrency: 200, seconds: 6 },
     settlementJobs: 100_000,
     activity: { rows: 1_000_000, requests: 300 },
     transcodeRequests: 200,
+    pairedSeconds: 8,
   };
 }
 
@@ -80,6 +84,7 @@ export function limitsOnlyOptions(base: BenchOptions): BenchOptions {
   return {
     ...base,
     ttfbLevels: [{ concurrency: 1, size: 'short', seconds: base.quick ? 1 : 2, rounds: base.quick ? 4 : 8 }],
+    pairedSeconds: base.quick ? 2 : 20,
     throughput: { ...base.throughput, seconds: base.quick ? 2 : 4, rounds: base.quick ? 3 : 6 },
     activity: { ...base.activity, rows: 10 },
   };

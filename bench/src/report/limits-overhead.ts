@@ -4,14 +4,21 @@
 // (METRICS_ENABLED=false twin): at most 5 % of throughput.
 import type { TtfbResult } from '../scenarios/added-ttfb.js';
 import type { ThroughputRow } from '../scenarios/throughput.js';
+import type { PairedTtfbRow } from '../scenarios/paired-ttfb.js';
 import { round } from './stats.js';
 
 export interface LimitsOverheadRow {
   mode: 'embedded' | 'scaled';
   ttfbP50OnMs: number;
   ttfbP50OffMs: number;
-  /** On minus off, at one stream. */
+  /** On minus off, at one stream: from the paired measurement when there is one, else from the rounds of scenario 1. */
   addedTtfbP50Ms: number;
+  /** Where addedTtfbP50Ms comes from. */
+  ttfbMethod: 'paired' | 'rounds';
+  /** The rounds-based difference (scenario 1's p50s), kept beside the paired one. */
+  roundsAddedTtfbP50Ms: number;
+  /** Pairs behind the paired figure (0 when there is none). */
+  pairs: number;
   requestsPerSecondOn: number;
   requestsPerSecondOff: number;
   /** (off − on) ÷ off, in percent; negative when the limited router happened to be faster. */
@@ -20,16 +27,18 @@ export interface LimitsOverheadRow {
   cpuMicrosPerRequestOff: number;
 }
 
-export function limitsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined): LimitsOverheadRow[] {
-  return twinOverhead(ttfb, throughput, 'nolimits');
+export function limitsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, paired: PairedTtfbRow[] = []): LimitsOverheadRow[] {
+  return twinOverhead(ttfb, throughput, 'nolimits', paired);
 }
 
 /** The same comparison for metrics and logging: each router against its `-nometrics` twin. */
-export function metricsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined): LimitsOverheadRow[] {
-  return twinOverhead(ttfb, throughput, 'nometrics');
+export function metricsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, paired: PairedTtfbRow[] = []): LimitsOverheadRow[] {
+  return twinOverhead(ttfb, throughput, 'nometrics', paired);
 }
 
-function twinOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, twin: 'nolimits' | 'nometrics'): LimitsOverheadRow[] {
+function twinOverhead(
+  ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, twin: 'nolimits' | 'nometrics', paired: PairedTtfbRow[],
+): LimitsOverheadRow[] {
   const rows: LimitsOverheadRow[] = [];
   for (const mode of ['embedded', 'scaled'] as const) {
     const on = `router-${mode}`;
@@ -39,11 +48,16 @@ function twinOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] 
     const rpsOn = throughput?.find((row) => row.system === on);
     const rpsOff = throughput?.find((row) => row.system === off);
     if (!ttfbOn || !ttfbOff || !rpsOn || !rpsOff) continue;
+    const pair = paired.find((row) => row.on === on && row.off === off && row.pairs > 0);
+    const roundsAdded = round(ttfbOn.p50 - ttfbOff.p50, 3);
     rows.push({
       mode,
-      ttfbP50OnMs: ttfbOn.p50,
-      ttfbP50OffMs: ttfbOff.p50,
-      addedTtfbP50Ms: round(ttfbOn.p50 - ttfbOff.p50, 3),
+      ttfbP50OnMs: pair ? pair.p50OnMs : ttfbOn.p50,
+      ttfbP50OffMs: pair ? pair.p50OffMs : ttfbOff.p50,
+      addedTtfbP50Ms: pair ? pair.addedP50Ms : roundsAdded,
+      ttfbMethod: pair ? 'paired' : 'rounds',
+      roundsAddedTtfbP50Ms: roundsAdded,
+      pairs: pair?.pairs ?? 0,
       requestsPerSecondOn: rpsOn.requestsPerSecond,
       requestsPerSecondOff: rpsOff.requestsPerSecond,
       throughputCostPercent: rpsOff.requestsPerSecond > 0

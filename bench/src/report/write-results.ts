@@ -15,6 +15,7 @@ import type { SlowStreamRow } from '../scenarios/slow-streams.js';
 import type { ThroughputRow } from '../scenarios/throughput.js';
 import type { TranscodeTtfbResult } from '../scenarios/transcode-ttfb.js';
 import type { LimitsOverheadRow } from './limits-overhead.js';
+import type { PairedTtfbRow } from '../scenarios/paired-ttfb.js';
 import { renderMarkdown } from './markdown.js';
 import { groupedBarChart } from './svg-chart.js';
 import { checkTargets } from './targets-check.js';
@@ -44,6 +45,8 @@ export interface BenchResults {
     hotWallet?: HotWalletRow[];
     settlement?: SettlementRow;
     activity?: Array<ActivityRow & { seedSeconds?: number }>;
+    /** Scenario 1b: each router against its feature-off twins, one request of each in turn. */
+    pairedTtfb?: PairedTtfbRow[];
     /** Scenarios 1-2 with per-key limits on and off (KEY_LIMITS=off twins). */
     limits?: LimitsOverheadRow[];
     /** Scenarios 1-2 with metrics and logging on and off (METRICS_ENABLED=false twins). */

@@ -57,3 +57,23 @@ describe('the price of per-key limits', () => {
     expect(checks.map((check) => check.met)).toEqual([true, true]);
   });
 });
+
+describe('the paired first-byte measurement', () => {
+  it('takes the paired difference over the rounds-based one when pairs were measured, and keeps both', async () => {
+    const { limitsOverhead } = await import('./limits-overhead.js');
+    const ttfb = (system: string, p50: number) => ({ system, concurrency: 1, p50 });
+    const rate = (system: string, requestsPerSecond: number) => ({ system, requestsPerSecond, cpuMicrosPerRequest: 100 });
+    const paired = [{ on: 'router-scaled', off: 'router-scaled-nolimits', pairs: 4000, p50OnMs: 1.3, p50OffMs: 1.1, addedP50Ms: 0.2, medianPairDifferenceMs: 0.19, errors: 0 }];
+    const [row] = limitsOverhead(
+      { rows: [ttfb('router-scaled', 2.9), ttfb('router-scaled-nolimits', 2.0)], added: [] } as never,
+      [rate('router-scaled', 1000), rate('router-scaled-nolimits', 1000)] as never,
+      paired as never,
+    );
+    expect(row).toEqual(expect.objectContaining({ addedTtfbP50Ms: 0.2, ttfbMethod: 'paired', pairs: 4000, roundsAddedTtfbP50Ms: 0.9, ttfbP50OnMs: 1.3 }));
+    const [withoutPairs] = limitsOverhead(
+      { rows: [ttfb('router-scaled', 2.9), ttfb('router-scaled-nolimits', 2.0)], added: [] } as never,
+      [rate('router-scaled', 1000), rate('router-scaled-nolimits', 1000)] as never,
+    );
+    expect(withoutPairs).toEqual(expect.objectContaining({ addedTtfbP50Ms: 0.9, ttfbMethod: 'rounds', pairs: 0 }));
+  });
+});

@@ -68,10 +68,21 @@ function serializeError(value: unknown, depth = 0): unknown {
   };
 }
 
+/**
+ * Lines are written in batches: at least STDOUT_BATCH_BYTES at a time, and whatever is buffered every
+ * STDOUT_FLUSH_MS. An asynchronous write goes through libuv's thread pool, and one write per line (pino's
+ * default) cost ~50 µs of CPU per request line at a real request pace (measured: 88 against 54 µs per
+ * line batched, 35 with logging off), most of what logging cost a request. A line waits at most
+ * STDOUT_FLUSH_MS; exit writes out the rest (pino flushes on exit, flushLogs() on shutdown); only a
+ * SIGKILL can lose the last moment's lines.
+ */
+export const STDOUT_BATCH_BYTES = 4096;
+export const STDOUT_FLUSH_MS = 100;
+
 // One asynchronous stdout destination per process, shared by every logger that writes there.
 let stdout: ReturnType<typeof pino.destination> | undefined;
 function stdoutDestination(): ReturnType<typeof pino.destination> {
-  stdout ??= pino.destination({ dest: 1, sync: false });
+  stdout ??= pino.destination({ dest: 1, sync: false, minLength: STDOUT_BATCH_BYTES, periodicFlush: STDOUT_FLUSH_MS });
   return stdout;
 }
 

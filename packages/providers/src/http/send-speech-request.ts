@@ -16,6 +16,13 @@ import {
 export const ERROR_BODY_LIMIT_BYTES = 4096;
 
 /**
+ * How much of an upstream body is read ahead of a client that is slower than the provider before the
+ * upstream socket is paused (undici's default is 64 KiB). Audio arrives in 4–16 KiB chunks; 16 KiB keeps
+ * a chunk or two in hand for the next write while a thousand slow listeners hold ~16 MiB instead of ~64.
+ */
+export const UPSTREAM_READ_AHEAD_BYTES = 16 * 1024;
+
+/**
  * What a provider's classifier concludes from an error answer. It may read the upstream's machine codes to
  * decide, but it returns only values from the router's own vocabulary.
  */
@@ -132,6 +139,7 @@ export async function sendSpeechRequest(
     signal: options.signal,
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyIdleTimeoutMs,
+    highWaterMark: UPSTREAM_READ_AHEAD_BYTES,
   });
   const status = response.statusCode;
   if (status < 200 || status > 299) {

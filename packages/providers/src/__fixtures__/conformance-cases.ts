@@ -6,6 +6,7 @@ import { ConnectionPools } from '../http/connection-pools.js';
 import { openAICompatibleHostModules } from '../openai/openai-compatible-hosts.js';
 import { providerModules } from '../provider-list.js';
 import type { ProviderModule } from '../provider-module.js';
+import { createProviderRegistry, type ProviderRegistry, type ProviderRegistryConfig } from '../registry.js';
 import type { UpstreamFailureCategory } from '../errors.js';
 import type { AudioFormat, SpeechAdapter, SpeechInput } from '../types.js';
 
@@ -22,6 +23,11 @@ export interface ConformanceTarget {
   adapterWithKey?(apiKey: string): SpeechAdapter;
   /** The fixture's `longText`, for providers whose input limit is below the suite's long text. */
   longText?: string;
+  /**
+   * A registry serving only this provider, configured against the double (HTTP only): retries and the breaker
+   * run exactly as in production. The caller closes it; the suite's double and pools outlive it.
+   */
+  registryWith?(config: Pick<ProviderRegistryConfig, 'maxAttempts' | 'backoffBaseMs' | 'breaker'>): ProviderRegistry;
   close(): Promise<void>;
 }
 
@@ -73,6 +79,11 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture, fa
         fake,
         mp3SampleRate: module.output?.mp3?.sampleRate,
         longText: fixture.longText,
+        registryWith: (config) =>
+          createProviderRegistry(
+            { attemptTimeoutMs: ATTEMPT_TIMEOUT_MS, ...config, providers: { [module.id]: settingsFor(fake.apiKey, fake.baseUrl) } },
+            [module],
+          ),
         input: (format, overrides = {}) => ({ ...fixture.baseInput, format, ...overrides }),
         async close() {
           await pools.close();

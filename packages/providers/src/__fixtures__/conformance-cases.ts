@@ -41,6 +41,8 @@ export interface HttpConformanceCase {
   authHeader(apiKey: string): [name: string, value: string | RegExp];
   /** The status a wrong key gets (default 401). */
   wrongKeyStatus?: number;
+  /** Whether the module lists voices live from the provider's voice API (else its fixed list stands). */
+  listsVoicesLive: boolean;
   /** Throws unless the recorded request put `voice` exactly where the provider expects it. */
   expectVoicePlacement(recorded: RecordedRequest, voice: string): void;
   setUp(): Promise<ConformanceTarget>;
@@ -67,6 +69,7 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture, fa
     clientRefusals: fixture.clientRefusals,
     authHeader: fixture.authHeader,
     wrongKeyStatus: fixture.wrongKeyStatus,
+    listsVoicesLive: module.listVoices !== undefined,
     expectVoicePlacement: fixture.expectVoicePlacement,
     async setUp() {
       const fake = await startFakeProvider(fakeKind, FAKE_PACING);

@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CircuitOpenError, InvalidSpeechRequestError, ProviderError, UpstreamInvalidRequestError } from '../errors.js';
+import { VoiceListingError } from '../catalog/voice-listing.js';
 import { providerModules } from '../provider-list.js';
 import type { SpeechAdapter } from '../types.js';
 import {
@@ -258,6 +259,44 @@ for (const conformanceCase of httpConformanceCases) {
           CircuitOpenError,
         );
         expect(target.fake!.requests.length - before).toBe(2);
+      } finally {
+        target.fake!.setBehavior('normal');
+        await registry.close();
+      }
+    });
+
+    it.runIf(conformanceCase.listsVoicesLive)('lists live voices normalized: canonical BCP 47, one gender vocabulary, string labels, http(s) previews, its own models', async () => {
+      const registry = target.registryWith!({ maxAttempts: 1 });
+      try {
+        expect(registry.liveVoiceProviders()).toEqual([conformanceCase.name]);
+        const voices = await registry.listVoices(conformanceCase.name, { signal: signal() });
+        expect(voices.length).toBeGreaterThan(0);
+        const models = new Set(registry.descriptor(conformanceCase.name)!.models.map((model) => model.id));
+        for (const voice of voices) {
+          const where = `voice ${voice.id}`;
+          expect(voice.id, where).toMatch(/\S/);
+          expect(voice.name, where).toMatch(/\S/);
+          expect(Intl.getCanonicalLocales(voice.language)[0], where).toBe(voice.language);
+          if (voice.labels.gender !== undefined) expect(['female', 'male', 'neutral'], where).toContain(voice.labels.gender);
+          for (const value of Object.values(voice.labels)) expect(typeof value, where).toBe('string');
+          if (voice.previewUrl !== undefined) expect(voice.previewUrl, where).toMatch(/^https?:\/\//);
+          expect(voice.modelCompatibility.length, where).toBeGreaterThan(0);
+          for (const model of voice.modelCompatibility) expect(models.has(model), `${where} model ${model}`).toBe(true);
+        }
+      } finally {
+        await registry.close();
+      }
+    });
+
+    it.runIf(conformanceCase.listsVoicesLive)('fails a voice listing the provider refuses with a VoiceListingError that keeps no upstream text', async () => {
+      const registry = target.registryWith!({ maxAttempts: 1 });
+      try {
+        target.fake!.setBehavior({ status: 500, markEveryField: true });
+        const error = await rejectionOf(registry.listVoices(conformanceCase.name, { signal: signal() }));
+        expect(error).toBeInstanceOf(VoiceListingError);
+        expect(error).toMatchObject({ provider: conformanceCase.name, failure: 'server_error' });
+        expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
+        expect(exposedText(error)).not.toContain(target.fake!.apiKey);
       } finally {
         target.fake!.setBehavior('normal');
         await registry.close();

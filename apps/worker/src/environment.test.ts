@@ -10,4 +10,12 @@ describe('the worker configuration', () => {
       .toThrow(/STREAM_MAX_DURATION_MS: must be below RESERVATION_REAP_AFTER_MS \(300000 >= 300000\)/);
     expect(parseEnvironment('worker', workerEnvironmentSchema, { ...base, RESERVATION_REAP_AFTER_MS: '300001' }).RESERVATION_REAP_AFTER_MS).toBe(300_001);
   });
+
+  it('schedules no smoke synthesis unless SMOKE_TEST_INTERVAL_MS is set (each one is billed upstream)', () => {
+    const defaults = parseEnvironment('worker', workerEnvironmentSchema, base);
+    expect(defaults.SMOKE_TEST_INTERVAL_MS).toBe(0);
+    expect(defaults.VOICE_CATALOG_REFRESH_MS).toBe(3_600_000);
+    expect(parseEnvironment('worker', workerEnvironmentSchema, { ...base, SMOKE_TEST_INTERVAL_MS: '86400000' }).SMOKE_TEST_INTERVAL_MS).toBe(86_400_000);
+    expect(() => parseEnvironment('worker', workerEnvironmentSchema, { ...base, SMOKE_TEST_INTERVAL_MS: '500' })).toThrow(/SMOKE_TEST_INTERVAL_MS/);
+  });
 });

@@ -25,9 +25,9 @@ describe('json document framing', () => {
     'unicode escapes': `{"audio\\u0043ontent":"${b64.replace(/=/g, '\\u003d')}"}`,
   };
 
-  it.each(Object.entries(bodies).flatMap(([name, body]) => [1, 3, 7, 100, 1_000_000].map((step) => [name, body, step] as const)))(
+  it.each(Object.entries(bodies).flatMap(([name, body]) => [1, 3, 7, 100, 1_000_000].map((step) => [name, step, body] as const)))(
     'decodes the %s body split every %i bytes',
-    (_name, body, step) => {
+    (_name, step, body) => {
       expect(decodeSplit(body, step).joined.equals(Buffer.from(audio))).toBe(true);
     },
   );

@@ -228,6 +228,33 @@ describe('registry with the default provider list', () => {
   });
 });
 
+describe('every listed provider in /v1/providers', () => {
+  it('has models with both formats and a price, capabilities, quirks, an mp3 quality and declared options', () => {
+    const defaults = createProviderRegistry({ attemptTimeoutMs: 1000, maxAttempts: 1 });
+    try {
+      expect(defaults.list().map((descriptor) => descriptor.id)).toEqual(providerModules.map((module) => module.id));
+      for (const descriptor of defaults.list()) {
+        const where = `provider ${descriptor.id}`;
+        expect(descriptor.models.length, where).toBeGreaterThan(0);
+        for (const model of descriptor.models) {
+          expect(model.responseFormats, `${where} model ${model.id}`).toEqual(expect.arrayContaining(['mp3', 'pcm']));
+          expect(model.pricing.unit, `${where} model ${model.id}`).toBe('character');
+          expect(model.pricing.microsPerUnit, `${where} model ${model.id}`).toBeGreaterThanOrEqual(0);
+        }
+        expect(descriptor.capabilities.supportedFormats, where).toEqual(expect.arrayContaining(['mp3', 'pcm']));
+        expect(Array.isArray(descriptor.capabilities.unwiredCapabilities), where).toBe(true);
+        // Every provider approximates something (prices, speed, formats): the quirks say what.
+        expect(descriptor.capabilities.quirks.length, where).toBeGreaterThan(0);
+        expect(descriptor.mp3Quality, where).toMatch(/\S/);
+        expect(Array.isArray(descriptor.providerOptions), where).toBe(true);
+        for (const option of descriptor.providerOptions ?? []) expect(option.name, where).toMatch(/^[a-z][a-z0-9_]*$/i);
+      }
+    } finally {
+      void defaults.close();
+    }
+  });
+});
+
 describe('registry trace context', () => {
   it('sends the traceparent it is given on every attempt, and none when it is given none', async () => {
     await setUp();

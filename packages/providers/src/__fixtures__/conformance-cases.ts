@@ -6,6 +6,7 @@ import { ConnectionPools } from '../http/connection-pools.js';
 import { openAICompatibleHostModules } from '../openai/openai-compatible-hosts.js';
 import { providerModules } from '../provider-list.js';
 import type { ProviderModule } from '../provider-module.js';
+import { createProviderRegistry, type ProviderRegistry, type ProviderRegistryConfig } from '../registry.js';
 import type { UpstreamFailureCategory } from '../errors.js';
 import type { AudioFormat, SpeechAdapter, SpeechInput } from '../types.js';
 
@@ -22,6 +23,11 @@ export interface ConformanceTarget {
   adapterWithKey?(apiKey: string): SpeechAdapter;
   /** The fixture's `longText`, for providers whose input limit is below the suite's long text. */
   longText?: string;
+  /**
+   * A registry serving only this provider, configured against the double (HTTP only): retries and the breaker
+   * run exactly as in production. The caller closes it; the suite's double and pools outlive it.
+   */
+  registryWith?(config: Pick<ProviderRegistryConfig, 'maxAttempts' | 'backoffBaseMs' | 'breaker'>): ProviderRegistry;
   close(): Promise<void>;
 }
 
@@ -35,6 +41,8 @@ export interface HttpConformanceCase {
   authHeader(apiKey: string): [name: string, value: string | RegExp];
   /** The status a wrong key gets (default 401). */
   wrongKeyStatus?: number;
+  /** Whether the module lists voices live from the provider's voice API (else its fixed list stands). */
+  listsVoicesLive: boolean;
   /** Throws unless the recorded request put `voice` exactly where the provider expects it. */
   expectVoicePlacement(recorded: RecordedRequest, voice: string): void;
   setUp(): Promise<ConformanceTarget>;
@@ -61,6 +69,7 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture, fa
     clientRefusals: fixture.clientRefusals,
     authHeader: fixture.authHeader,
     wrongKeyStatus: fixture.wrongKeyStatus,
+    listsVoicesLive: module.listVoices !== undefined,
     expectVoicePlacement: fixture.expectVoicePlacement,
     async setUp() {
       const fake = await startFakeProvider(fakeKind, FAKE_PACING);
@@ -73,6 +82,11 @@ function httpCase(module: ProviderModule<never>, fixture: ConformanceFixture, fa
         fake,
         mp3SampleRate: module.output?.mp3?.sampleRate,
         longText: fixture.longText,
+        registryWith: (config) =>
+          createProviderRegistry(
+            { attemptTimeoutMs: ATTEMPT_TIMEOUT_MS, ...config, providers: { [module.id]: settingsFor(fake.apiKey, fake.baseUrl) } },
+            [module],
+          ),
         input: (format, overrides = {}) => ({ ...fixture.baseInput, format, ...overrides }),
         async close() {
           await pools.close();

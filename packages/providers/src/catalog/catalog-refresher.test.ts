@@ -139,6 +139,24 @@ describe('smoke tests', () => {
     expect(state.lastSmokeTest('elevenlabs')).toBe(at);
   });
 
+  it('runs on its interval when one is set, and never when it is 0 (the default)', async () => {
+    const smokeRequests = () => fake.requests.filter((request) => request.method === 'POST').length;
+    const settings = { registry, state, logger, listingTimeoutMs: 5000, voiceIntervalMs: 60_000, smokeTestTimeoutMs: 5000 };
+    const off = startCatalogRefresher({ ...settings, smokeTestIntervalMs: 0 });
+    await off.ready;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await off.stop();
+    expect(smokeRequests()).toBe(0);
+    expect(state.lastSmokeTest('openai')).toBe(NEVER_SMOKE_TESTED);
+
+    const on = startCatalogRefresher({ ...settings, smokeTestIntervalMs: 50 });
+    await on.ready;
+    // Two rounds at least: one synthesis per configured provider each time.
+    await vi.waitFor(() => expect(smokeRequests()).toBeGreaterThanOrEqual(6), { timeout: 10_000, interval: 20 });
+    await on.stop();
+    for (const id of ['openai', 'elevenlabs', 'cartesia']) expect(state.lastSmokeTest(id)).not.toBe(NEVER_SMOKE_TESTED);
+  });
+
   it('tests every configured provider by default', async () => {
     const outcomes = await smokeTestProviders({ registry, state, logger, listingTimeoutMs: 5000, timeoutMs: 5000 });
     expect(outcomes.map((outcome) => [outcome.providerId, outcome.ok])).toEqual([['openai', true], ['elevenlabs', true], ['cartesia', true]]);

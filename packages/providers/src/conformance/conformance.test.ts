@@ -2,7 +2,9 @@
 // cancellation that reaches upstream, voices that cannot escape their path, keys only where they belong.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidSpeechRequestError, ProviderError, UpstreamInvalidRequestError } from '../errors.js';
+import { CircuitOpenError, InvalidSpeechRequestError, ProviderError, UpstreamInvalidRequestError } from '../errors.js';
+import { VoiceListingError } from '../catalog/voice-listing.js';
+import { providerModules } from '../provider-list.js';
 import type { SpeechAdapter } from '../types.js';
 import {
   ATTEMPT_TIMEOUT_MS,
@@ -11,11 +13,23 @@ import {
   STATUS_CATEGORIES,
   type ConformanceTarget,
 } from '../__fixtures__/conformance-cases.js';
+import { announceSkip, parseMp3Frames } from '@voice-router/test-support';
 import { collect, probeMp3, rejectionOf, startsWithMp3FrameSync } from '../__fixtures__/speech-helpers.js';
 
 // About 1,650 characters: long enough to stream for seconds, under the smallest per-request limit (Deepgram's 2,000).
 const LONG_TEXT = 'This sentence keeps the stream going for a long while. '.repeat(30);
 const signal = () => new AbortController().signal;
+
+/**
+ * Speech lasts roughly as long as its text: real voices at speed 1 read about 10 to 20 characters a second, and
+ * every double answers at a comparable rate. A window of 6 to 30 catches truncated, repeated or mis-rated audio
+ * (pcm taken at the wrong sample rate is off by a factor of 1.5 or more) without tying the suite to one double.
+ */
+function expectPlausibleDuration(seconds: number, text: string): void {
+  const characters = [...text].length;
+  expect(seconds).toBeGreaterThanOrEqual(characters / 30);
+  expect(seconds).toBeLessThanOrEqual(characters / 6);
+}
 
 /** Everything a thrown error exposes: message, stack and own fields. */
 function exposedText(error: unknown): string {
@@ -24,28 +38,36 @@ function exposedText(error: unknown): string {
 }
 
 function audioConformance(getTarget: () => ConformanceTarget) {
-  it('returns MP3 that starts with a frame sync (and decodes as mono MP3 at the declared rate when ffprobe is present)', async () => {
+  it('returns whole-frame mono MP3 at the declared rate, of a plausible duration (and ffprobe agrees when present)', async () => {
     const target = getTarget();
-    const result = await target.adapter.synthesize(target.input('mp3'), { signal: signal() });
+    const input = target.input('mp3');
+    const result = await target.adapter.synthesize(input, { signal: signal() });
     expect(Array.isArray(result.warnings)).toBe(true);
     const bytes = await collect(result.audio);
     expect(startsWithMp3FrameSync(bytes)).toBe(true);
+    // Walked frame by frame here whether or not ffprobe is installed: whole frames, mono, the declared rate.
+    const frames = parseMp3Frames(bytes);
+    expect(frames).toMatchObject({ sampleRate: target.mp3SampleRate ?? 24000, channels: 1, trailingBytes: 0 });
+    expectPlausibleDuration(frames.durationSeconds, input.text);
     const probe = await probeMp3(bytes);
     if (probe) {
-      // probeAudio also reports the duration: any speech the suite asks for lasts well over a tenth of a second.
       expect(probe).toMatchObject({ codec: 'mp3', sampleRate: target.mp3SampleRate ?? 24000, channels: 1 });
-      expect(probe.durationSeconds).toBeGreaterThan(0.1);
-    }
+      expectPlausibleDuration(probe.durationSeconds, input.text);
+    } else announceSkip('the ffprobe decoding checks of the conformance suite', 'ffprobe is not installed (Debian package ffmpeg)');
   });
 
-  it('returns PCM of even length', async () => {
+  it('returns PCM of even length and a plausible duration (s16le 24 kHz mono when ffprobe is present)', async () => {
     const target = getTarget();
-    const bytes = await collect((await target.adapter.synthesize(target.input('pcm'), { signal: signal() })).audio);
+    const input = target.input('pcm');
+    const bytes = await collect((await target.adapter.synthesize(input, { signal: signal() })).audio);
     expect(bytes.length).toBeGreaterThan(0);
     expect(bytes.length % 2).toBe(0);
+    // pcm has no header: its duration is its length at the spec's 24 kHz, 2 bytes a sample.
+    expectPlausibleDuration(bytes.length / 48_000, input.text);
     // Decoded as the spec's pcm (s16le, 24 kHz, mono) by ffprobe when it is installed.
     const probe = await probeMp3(bytes, 'pcm');
     if (probe) expect(probe).toMatchObject({ codec: 'pcm_s16le', sampleRate: 24000, channels: 1 });
+    else announceSkip('the ffprobe decoding checks of the conformance suite', 'ffprobe is not installed (Debian package ffmpeg)');
   });
 
   it('aborting mid-stream rejects iteration with the abort reason and stops the stream', async () => {
@@ -81,8 +103,13 @@ function audioConformance(getTarget: () => ConformanceTarget) {
 
 const httpConformanceCases = await loadHttpConformanceCases();
 
-it('finds every listed HTTP provider', () => {
-  expect(httpConformanceCases.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['openai', 'elevenlabs', 'cartesia']));
+it('runs every listed provider: each HTTP one against its double (plus a settings-only OpenAI-compatible host), local below', () => {
+  // A module without a test kit would silently drop out of the loop below: only the local synthesizer may.
+  expect(providerModules.filter((module) => !module.testKit).map((module) => module.id)).toEqual(['local']);
+  expect(httpConformanceCases.map((candidate) => candidate.name)).toEqual([
+    ...providerModules.filter((module) => module.testKit).map((module) => module.id),
+    'acme-speech',
+  ]);
 });
 
 for (const conformanceCase of httpConformanceCases) {
@@ -181,6 +208,99 @@ for (const conformanceCase of httpConformanceCases) {
       }
       expect(recorded.path).not.toContain(apiKey);
       expect(JSON.stringify(recorded.body)).not.toContain(apiKey);
+    });
+
+    it('is retried through the registry after retryable failures (503, 429), then streams audio', async () => {
+      const registry = target.registryWith!({ maxAttempts: 3, backoffBaseMs: 1 });
+      try {
+        for (const status of [503, 429]) {
+          const before = target.fake!.requests.length;
+          target.fake!.setBehavior({ status, times: 2 });
+          const result = await registry.synthesize(conformanceCase.name, target.input('mp3'), { signal: signal() });
+          expect((await collect(result.audio)).length).toBeGreaterThan(0);
+          expect(target.fake!.requests.slice(before).map((request) => request.status)).toEqual([status, status, 200]);
+        }
+      } finally {
+        target.fake!.setBehavior('normal');
+        await registry.close();
+      }
+    });
+
+    it('is not retried through the registry after a non-retryable failure (402), and the error keeps no upstream text', async () => {
+      const registry = target.registryWith!({ maxAttempts: 3, backoffBaseMs: 1 });
+      try {
+        const before = target.fake!.requests.length;
+        target.fake!.setBehavior({ status: 402, times: 1, markEveryField: true });
+        const error = await rejectionOf(registry.synthesize(conformanceCase.name, target.input('mp3'), { signal: signal() }));
+        expect(error).toMatchObject({ category: 'upstream_quota_exceeded', isRetryable: false, attempts: 1 });
+        expect(target.fake!.requests.length - before).toBe(1);
+        expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
+        expect(exposedText(error)).not.toContain(target.fake!.apiKey);
+      } finally {
+        target.fake!.setBehavior('normal');
+        await registry.close();
+      }
+    });
+
+    it('opens its breaker after consecutive failures and then refuses without calling upstream', async () => {
+      const registry = target.registryWith!({ maxAttempts: 1, breaker: { failureThreshold: 2, cooldownMs: 60_000 } });
+      try {
+        const before = target.fake!.requests.length;
+        target.fake!.setBehavior({ status: 500, times: 2, markEveryField: true });
+        for (let failure = 0; failure < 2; failure += 1) {
+          // What the data plane logs of a failure is these fields: none may carry upstream text or the key.
+          const error = await rejectionOf(registry.synthesize(conformanceCase.name, target.input('mp3'), { signal: signal() }));
+          expect(error).toMatchObject({ category: 'upstream_server_error', statusCode: 500 });
+          expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
+          expect(exposedText(error)).not.toContain(target.fake!.apiKey);
+        }
+        expect(registry.status()).toEqual([{ id: conformanceCase.name, state: 'unavailable', reason: 'circuit_open' }]);
+        expect(await rejectionOf(registry.synthesize(conformanceCase.name, target.input('mp3'), { signal: signal() }))).toBeInstanceOf(
+          CircuitOpenError,
+        );
+        expect(target.fake!.requests.length - before).toBe(2);
+      } finally {
+        target.fake!.setBehavior('normal');
+        await registry.close();
+      }
+    });
+
+    it.runIf(conformanceCase.listsVoicesLive)('lists live voices normalized: canonical BCP 47, one gender vocabulary, string labels, http(s) previews, its own models', async () => {
+      const registry = target.registryWith!({ maxAttempts: 1 });
+      try {
+        expect(registry.liveVoiceProviders()).toEqual([conformanceCase.name]);
+        const voices = await registry.listVoices(conformanceCase.name, { signal: signal() });
+        expect(voices.length).toBeGreaterThan(0);
+        const models = new Set(registry.descriptor(conformanceCase.name)!.models.map((model) => model.id));
+        for (const voice of voices) {
+          const where = `voice ${voice.id}`;
+          expect(voice.id, where).toMatch(/\S/);
+          expect(voice.name, where).toMatch(/\S/);
+          expect(Intl.getCanonicalLocales(voice.language)[0], where).toBe(voice.language);
+          if (voice.labels.gender !== undefined) expect(['female', 'male', 'neutral'], where).toContain(voice.labels.gender);
+          for (const value of Object.values(voice.labels)) expect(typeof value, where).toBe('string');
+          if (voice.previewUrl !== undefined) expect(voice.previewUrl, where).toMatch(/^https?:\/\//);
+          expect(voice.modelCompatibility.length, where).toBeGreaterThan(0);
+          for (const model of voice.modelCompatibility) expect(models.has(model), `${where} model ${model}`).toBe(true);
+        }
+      } finally {
+        await registry.close();
+      }
+    });
+
+    it.runIf(conformanceCase.listsVoicesLive)('fails a voice listing the provider refuses with a VoiceListingError that keeps no upstream text', async () => {
+      const registry = target.registryWith!({ maxAttempts: 1 });
+      try {
+        target.fake!.setBehavior({ status: 500, markEveryField: true });
+        const error = await rejectionOf(registry.listVoices(conformanceCase.name, { signal: signal() }));
+        expect(error).toBeInstanceOf(VoiceListingError);
+        expect(error).toMatchObject({ provider: conformanceCase.name, failure: 'server_error' });
+        expect(exposedText(error)).not.toContain(target.fake!.leakMarker);
+        expect(exposedText(error)).not.toContain(target.fake!.apiKey);
+      } finally {
+        target.fake!.setBehavior('normal');
+        await registry.close();
+      }
     });
 
     it('reports a timeout as a retryable ProviderError of kind timeout', async () => {

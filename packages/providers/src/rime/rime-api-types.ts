@@ -1,4 +1,4 @@
-// Rime's POST /v1/rime-tts wire types (from docs.rime.ai's HTTP API pages; Rime publishes no JS SDK on npm).
+// Rime's POST /v1/rime-tts wire types (from docs.rime.ai's HTTP API pages; Rime's Node.js SDK, in alpha, speaks gRPC instead).
 
 /** Open union: autocomplete for known ids without refusing new ones. */
 export type RimeModelId = 'arcana' | 'mistv3' | 'mistv2' | 'coda' | (string & {});

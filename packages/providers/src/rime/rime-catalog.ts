@@ -58,7 +58,7 @@ export const rimeDescriptor: ProviderDescriptor = {
       'speakers are lower-case names; voices that are not [A-Za-z0-9_-] are refused before sending',
       'mist models take 500 characters per request; arcana and coda are bounded at 5,000 here (their limit is not documented)',
       'speakers are listed live from Rime\'s public catalog (GET /data/voices/all-v2.json, model → ISO 639-2 language → speakers; phantom language-code entries and models the router does not list are skipped) with labels from /data/voices/voice_details.json when it answers; no key is sent to these public files; the shapes are inferred from the files and third-party readers, not from a documented schema',
-      'Rime publishes no JavaScript SDK on npm, so no SDK fidelity test; error bodies are undocumented and only statuses are read',
+      'no SDK fidelity test: Rime\'s Node.js SDK (alpha) streams over gRPC, not this HTTP API; error bodies are undocumented and only statuses are read',
     ],
     lastSmokeTest: NEVER_SMOKE_TESTED,
   },

@@ -23,6 +23,24 @@ describe('provider settings', () => {
     expect(settings.local).toEqual({ workers: 1, maxQueued: 32 });
   });
 
+  it("keeps every provider's variable names as operators already set them (issue 10's list, ecosystems' own names)", () => {
+    const generic = (prefix: string) => [`${prefix}_API_KEY`, `${prefix}_BASE_URL`];
+    const expected: Record<string, string[]> = {
+      openai: generic('OPENAI'), elevenlabs: generic('ELEVENLABS'), cartesia: generic('CARTESIA'),
+      local: ['LOCAL_TTS_WORKERS', 'LOCAL_TTS_MAX_QUEUE'],
+      deepgram: generic('DEEPGRAM'), hume: generic('HUME'), lmnt: generic('LMNT'), rime: generic('RIME'),
+      inworld: generic('INWORLD'), fish: generic('FISH'), minimax: generic('MINIMAX'), murf: generic('MURF'),
+      speechify: generic('SPEECHIFY'), neuphonic: generic('NEUPHONIC'), smallest: generic('SMALLEST'), groq: generic('GROQ'),
+      // The management API and the synthesis host are separate, as in the SDK's setBaseUrl / setSynthesisUrl.
+      resemble: [...generic('RESEMBLE'), 'RESEMBLE_SYNTHESIS_URL'],
+      polly: ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'AWS_ENDPOINT_URL_POLLY'],
+      azure: ['AZURE_SPEECH_KEY', 'AZURE_SPEECH_REGION', 'AZURE_BASE_URL'],
+      google: ['GOOGLE_API_KEY', 'GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_BASE_URL'],
+    };
+    const actual = Object.fromEntries(providerModules.map((module) => [module.id, Object.values(module.settings).map((setting) => setting.env)]));
+    expect(actual).toEqual(expected);
+  });
+
   it('refuses two modules that declare the same variable', () => {
     const clash: Array<{ id: string; settings: SettingsSpec }> = [
       { id: 'a', settings: { apiKey: { env: 'SHARED_KEY', schema: z.string().optional(), description: 'a' } } },

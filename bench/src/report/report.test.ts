@@ -38,8 +38,47 @@ describe('report helpers', () => {
       },
     } as unknown as BenchResults;
     const checks = checkTargets(results);
-    expect(checks.find((check) => check.scenario === '6')?.met).toBe(true);
+    // Issue 11: at least 20,000 commits/s.
+    expect(checks.find((check) => check.scenario === '6')?.met).toBe(false);
     expect(checks.find((check) => check.scenario === '7')?.met).toBeUndefined();
+  });
+
+  it("judges issue 11's table: the bare proxy is the reference, targets differ by mode, feature-off twins are not judged", () => {
+    const ttfb = (system: string, concurrency: number, p50: number, p99: number, errors = 0) => ({ system, concurrency, p50, p99, errors });
+    const rate = (system: string, requestsPerSecond: number, cpuSeconds: Record<string, number>) => ({ system, requestsPerSecond, requests: 1000, cpuMicrosPerRequest: cpuSeconds['data plane'] ? cpuSeconds['data plane'] * 1000 : Number.NaN, cpuSeconds });
+    const results = {
+      scenarios: {
+        addedTtfb: {
+          rows: [
+            ttfb('bare-proxy', 1, 0.4, 1), ttfb('router-scaled', 1, 0.65, 2), ttfb('router-embedded', 1, 1.1, 3), ttfb('router-scaled-nolimits', 1, 0.5, 1),
+            ttfb('bare-proxy', 50, 4, 40), ttfb('router-scaled', 50, 6, 80), ttfb('router-embedded', 50, 7, 81),
+            ttfb('bare-proxy', 500, 100, 500), ttfb('router-scaled', 500, 150, 900, 0), ttfb('router-embedded', 500, 150, 900, 2),
+          ],
+          added: [],
+        },
+        throughput: [
+          rate('bare-proxy', 10_000, { proxy: 1 }),
+          rate('router-scaled', 6_000, { 'data plane': 0.14, worker: 0.1, postgres: 0.2, redis: 0.05, upstream: 5 }),
+          rate('router-embedded', 3_900, { 'data plane': 0.4 }),
+        ],
+        hotWallet: [{ mode: 'scaled', reservationsPerSecond: 9_999, check: { passed: true } }, { mode: 'embedded', reservationsPerSecond: 5_000, check: { passed: true } }],
+      },
+    } as unknown as BenchResults;
+    const checks = checkTargets(results);
+    const verdict = (metric: string, system: string) => checks.find((check) => check.metric.startsWith(metric) && check.system === system)?.met;
+    expect(verdict('added TTFB p50 at 1 stream', 'router-scaled')).toBe(true); // +0.25 ≤ 0.3
+    expect(verdict('added TTFB p50 at 1 stream', 'router-embedded')).toBe(false); // +0.7 > 0.6
+    expect(checks.some((check) => check.system === 'router-scaled-nolimits')).toBe(false);
+    expect(verdict('TTFB p50 at 50 streams', 'router-scaled')).toBe(true); // 1.5×
+    expect(verdict('TTFB p99 at 50 streams', 'router-embedded')).toBe(false); // 2.025×
+    expect(verdict('500 streams: failed requests', 'router-embedded')).toBe(false);
+    expect(verdict('TTFB p99 at 500 streams', 'router-scaled')).toBe(true); // 1.8×
+    expect(verdict('short requests/s', 'router-scaled')).toBe(true); // 60 %
+    expect(verdict('short requests/s', 'router-embedded')).toBe(false); // 39 %
+    expect(verdict('CPU per request, data plane', 'router-scaled')).toBe(true); // 140 µs
+    expect(checks.find((check) => check.metric === 'CPU per request, whole system' && check.system === 'router-scaled')?.value).toBe(490);
+    expect(verdict('reservations/s', 'router-scaled')).toBe(false);
+    expect(verdict('reservations/s', 'router-embedded')).toBe(true);
   });
 });
 

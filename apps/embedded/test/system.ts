@@ -119,7 +119,21 @@ async function stopAll(managed: ManagedProcess[]): Promise<void> {
   );
 }
 
+/**
+ * Starts the system; once more on new ports if a port it picked was taken before its process could
+ * listen on it (freePort() only finds a port that is free now: an outgoing connection elsewhere on the
+ * machine can take it in between, which shows as "cannot listen on …" or EADDRINUSE).
+ */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  try {
+    return await startSystemOnce(options);
+  } catch (error) {
+    if (!/cannot listen on|EADDRINUSE/.test(String((error as Error)?.message))) throw error;
+    return startSystemOnce(options);
+  }
+}
+
+async function startSystemOnce(options: SystemOptions): Promise<RunningSystem> {
   const managed: ManagedProcess[] = [];
   const metricsUrls: Record<string, string> = {};
   // Every process gets its own free metrics port (suites run in parallel; the default 9464 would clash).

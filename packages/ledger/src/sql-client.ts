@@ -2,7 +2,7 @@
 // Hot-path ledger statements use it directly (single round trip, no ORM); the rest use Prisma.
 import fs from 'node:fs';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteConnection } from './pglite-thread/remote-pglite.js';
 
 export type SqlValue = string | number | boolean | null | bigint | Date | Record<string, unknown>;
 
@@ -89,8 +89,9 @@ export function createPostgresClient(pool: pg.Pool): SqlClient {
   };
 }
 
-export function createPgliteClient(database: PGlite): SqlClient {
+export function createPgliteClient(database: PgliteConnection): SqlClient {
   // PGlite is a single connection that runs one statement at a time, so a transaction must own it.
+  // `database` is PGlite itself or its worker-thread proxy (RemotePglite): both behave the same.
   const client: SqlClient = {
     async query(text, values) {
       const result = await database.query(text, normalise(values) as unknown[]);

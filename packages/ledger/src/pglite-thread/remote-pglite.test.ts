@@ -1,5 +1,7 @@
 // PGlite on a worker thread must be indistinguishable from PGlite in-thread: same values and types,
 // same error fields, transactions that own the connection, and failures that reject instead of hang.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite, messages, types } from '@electric-sql/pglite';
 import { RemotePglite, type PgliteConnection } from './remote-pglite.js';
@@ -174,6 +176,22 @@ describe('the PGlite worker thread failing', () => {
     await database.close();
     await expect(database.sql.query('SELECT 1')).rejects.toThrow(/closed/);
     await database.close();
+  });
+
+  // A plain Node process cannot load the TypeScript source: this one runs the build (npm run build).
+  const built = new URL('../../dist/pglite-thread/remote-pglite.js', import.meta.url);
+  it.runIf(fs.existsSync(built))('lets the process exit without close(): an idle worker does not hold it open', async () => {
+    const script = `
+      const { RemotePglite } = await import(${JSON.stringify(built.href)});
+      const remote = await RemotePglite.start({ options: {} });
+      await remote.query('SELECT 1');
+      console.log('queried');
+    `;
+    const started = Date.now();
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(child.stdout, child.stderr).toContain('queried');
+    expect(child.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('keeps PGlite in-thread on request, exposing the instance', async () => {

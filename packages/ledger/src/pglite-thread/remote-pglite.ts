@@ -85,7 +85,10 @@ export class RemotePglite implements PgliteConnection {
 
   /** Starts the worker and opens PGlite in it; rejects with PGlite's own error if that fails. */
   static async start(options: { dataDir?: string; options: PGliteOptions }): Promise<RemotePglite> {
-    const worker = new Worker(workerFile, { workerData: options });
+    // The worker inherits the process's flags (e.g. --cpu-prof), except --input-type, which makes a
+    // worker started from a file fail (a process started with `node --input-type=module -e …`).
+    const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+    const worker = new Worker(workerFile, { workerData: options, execArgv });
     const remote = new RemotePglite(worker);
     // Id 0 is the worker's "ready" (or its start-up failure).
     const ready = new Promise<unknown>((resolve, reject) => remote.#pending.set(0, { resolve, reject }));

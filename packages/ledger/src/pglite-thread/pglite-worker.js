@@ -29,11 +29,7 @@ const rollbackRequested = Symbol('rollback requested');
 
 if (database) {
   collectStartupGarbage();
-  port.on('message', (request) => {
-    // A batch is several requests posted in one turn of the main thread; they start in order.
-    if (Array.isArray(request)) for (const single of request) handle(single);
-    else handle(request);
-  });
+  port.on('message', handle);
   port.postMessage({ id: 0, ok: true });
 }
 

@@ -7,12 +7,20 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations } from './migrate.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { RemotePglite, type PgliteConnection } from './pglite-thread/remote-pglite.js';
 import { createPgliteClient, createPostgresClient, ensureDirectory, type SqlClient } from './sql-client.js';
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; synchronousCommit?: boolean }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  | { kind: 'pglite'; dataDir: string; pgliteThread?: PgliteThread }
+  | { kind: 'pglite-memory'; pgliteThread?: PgliteThread };
+
+/**
+ * Where PGlite runs. 'worker' (the default): on its own thread, so SQL never blocks the event loop
+ * that streams audio. 'main': on the calling thread, as before; only this exposes the PGlite instance
+ * (`Database.pglite`), e.g. for @electric-sql/pglite-socket, and it serves for comparisons.
+ */
+export type PgliteThread = 'worker' | 'main';
 
 export interface Database {
   kind: DatabaseOptions['kind'];
@@ -20,7 +28,10 @@ export interface Database {
   sql: SqlClient;
   /** Typed access for everything that is not on the hot path. */
   prisma: PrismaClient;
-  /** The PGlite instance in the embedded mode (to expose it over a socket), else undefined. */
+  /**
+   * The PGlite instance in the embedded mode with `pgliteThread: 'main'` (to expose it over a socket),
+   * else undefined: a PGlite on a worker thread cannot be handed out.
+   */
   pglite?: PGlite;
   close(): Promise<void>;
 }
@@ -67,25 +78,34 @@ function openPostgres({ url, poolSize = 10, synchronousCommit = false }: { url: 
  */
 const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 
-async function openPglite(options: { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' }): Promise<Database> {
-  let pglite: PGlite;
+async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' | 'pglite-memory' }>): Promise<Database> {
+  const thread = options.pgliteThread ?? 'worker';
+  let dataDir: string | undefined;
   let release = () => undefined as void;
   if (options.kind === 'pglite') {
-    const dataDir = path.resolve(options.dataDir);
+    dataDir = path.resolve(options.dataDir);
     ensureDirectory(path.dirname(dataDir));
+    // The lock stays with this process's main thread whichever thread runs PGlite.
     const lock = await lockDataDir(dataDir);
     release = lock.release;
-    try {
-      pglite = await PGlite.create({ dataDir, postgresqlconf: PGLITE_SETTINGS });
-    } catch (error) {
-      release();
-      throw error;
-    }
-  } else {
-    pglite = await PGlite.create({ postgresqlconf: PGLITE_SETTINGS });
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  const sql = createPgliteClient(pglite);
+  let connection: PgliteConnection;
+  let pglite: PGlite | undefined;
+  try {
+    if (thread === 'main') {
+      pglite = await PGlite.create({ dataDir, postgresqlconf: PGLITE_SETTINGS });
+      connection = pglite;
+    } else {
+      connection = await RemotePglite.start({ dataDir, options: { postgresqlconf: PGLITE_SETTINGS } });
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+  // Prisma's adapter calls only query, exec and transaction (with query, exec, rollback inside),
+  // which the worker proxy implements with PGlite's own results and errors.
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(connection as PGlite) });
+  const sql = createPgliteClient(connection);
   return {
     kind: options.kind,
     sql,

@@ -1,5 +1,5 @@
 // @voice-router/ledger: the database (PostgreSQL or PGlite), its migrations, and the money operations.
-export { openDatabase, type Database, type DatabaseOptions } from './database.js';
+export { openDatabase, type Database, type DatabaseOptions, type PgliteThread } from './database.js';
 export { lockDataDir, dataDirLockFile, DataDirLockedError, processAlive, type DataDirLock } from './data-dir-lock.js';
 export { applyMigrations, readMigrations, migrationsDirectory, MigrationChecksumError } from './migrate.js';
 export type { SqlClient } from './sql-client.js';

@@ -6,7 +6,7 @@ import type { Database } from './database.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
   auditWallet, createApiKey, createReservationBatcher, createUser, getCredits, grantCredit, reserveCredit, reserveCreditBatch,
-  type ReserveCreditInput,
+  type ReserveCreditInput, type SqlClient,
 } from './index.js';
 
 describeOnEachDatabase('batched reservations', (openedDatabase) => {
@@ -83,5 +83,38 @@ describeOnEachDatabase('batched reservations', (openedDatabase) => {
     expect(uncappedOk).toBe(30);
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 100_000n, reservedMicros: 4_000n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+});
+
+describeOnEachDatabase('batched reservations on a serial database', (openedDatabase, mode) => {
+  it.runIf(mode === 'pglite')('gathers what arrives while a batch is in flight into the next batch', async () => {
+    const database = openedDatabase();
+    expect(database.sql.serial).toBe(true);
+    const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
+    await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: 1_000_000n, source: 'admin' });
+    // Count the statements the batcher sends: 100 reservations arriving over several turns.
+    let statements = 0;
+    const counting: SqlClient = {
+      ...database.sql,
+      query: (text, values, name) => {
+        statements += 1;
+        return database.sql.query(text, values, name);
+      },
+    };
+    const batcher = createReservationBatcher(counting);
+    const pending: Promise<unknown>[] = [];
+    for (let turn = 0; turn < 10; turn += 1) {
+      for (let index = 0; index < 10; index += 1) {
+        pending.push(batcher.reserve({
+          reservationId: crypto.randomUUID(), accountId: user.personalAccountId, apiKeyId: null, amountMicros: 10n, provider: 'openai', model: 'tts-1', characters: 5,
+        }));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const results = await Promise.all(pending);
+    expect(results.every((result) => (result as { ok: boolean }).ok)).toBe(true);
+    // One batch per turn would be 10 statements; holding while one is in flight needs far fewer.
+    expect(statements).toBeLessThan(10);
+    expect((await getCredits(database.sql, user.personalAccountId))!.reservedMicros).toBe(1_000n);
   });
 });

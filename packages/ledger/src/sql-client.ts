@@ -2,11 +2,16 @@
 // Hot-path ledger statements use it directly (single round trip, no ORM); the rest use Prisma.
 import fs from 'node:fs';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteConnection } from './pglite-thread/remote-pglite.js';
 
 export type SqlValue = string | number | boolean | null | bigint | Date | Record<string, unknown>;
 
 export interface SqlClient {
+  /**
+   * True when the database runs one statement at a time (PGlite): code that batches writes then keeps
+   * one batch in flight and gathers the next meanwhile, since a second batch would only queue.
+   */
+  readonly serial?: boolean;
   /** Runs one parameterised statement. `name` prepares it once per connection on PostgreSQL. */
   query<Row = Record<string, unknown>>(text: string, values?: SqlValue[], name?: string): Promise<Row[]>;
   /** Runs a script of several statements without parameters (migrations). */
@@ -89,9 +94,11 @@ export function createPostgresClient(pool: pg.Pool): SqlClient {
   };
 }
 
-export function createPgliteClient(database: PGlite): SqlClient {
+export function createPgliteClient(database: PgliteConnection): SqlClient {
   // PGlite is a single connection that runs one statement at a time, so a transaction must own it.
+  // `database` is PGlite itself or its worker-thread proxy (RemotePglite): both behave the same.
   const client: SqlClient = {
+    serial: true,
     async query(text, values) {
       const result = await database.query(text, normalise(values) as unknown[]);
       return result.rows as never[];

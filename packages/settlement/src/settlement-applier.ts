@@ -27,12 +27,18 @@ export const COMMIT_GATHER_MS = 2;
 export function createSettlementApplier(sql: SqlClient, source: string, gatherMs = COMMIT_GATHER_MS): SettlementApplier {
   let pending: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
+  // On a serial database (PGlite) one batch is in flight at a time and the next gathers meanwhile: a
+  // second would only queue behind it, and off the main thread PGlite no longer delays the gather
+  // timer, so batches would shrink to a request or two.
+  let inFlight = 0;
+  const held = () => sql.serial === true && inFlight > 0;
 
   async function flush() {
     clearTimeout(timer);
     timer = undefined;
-    const batch = pending;
-    pending = [];
+    const batch = pending.splice(0, MAX_COMMIT_BATCH);
+    if (batch.length === 0) return;
+    inFlight += 1;
     try {
       const outcomes = await commitReservations(sql, batch.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata })));
       // The same reservation twice in one batch (a redelivered job): the first caller settled it.
@@ -45,6 +51,10 @@ export function createSettlementApplier(sql: SqlClient, source: string, gatherMs
       }
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
+    } finally {
+      inFlight -= 1;
+      // What gathered while the batch ran has waited at least as long as a gather: write it now.
+      if (sql.serial && pending.length > 0) void flush();
     }
   }
 
@@ -53,6 +63,7 @@ export function createSettlementApplier(sql: SqlClient, source: string, gatherMs
       if (job.action !== 'commit') return applySettlement(sql, job, source);
       return new Promise<SettlementOutcome>((resolve, reject) => {
         pending.push({ job, resolve, reject });
+        if (held()) return;
         if (pending.length >= MAX_COMMIT_BATCH) void flush();
         else timer ??= setTimeout(() => void flush(), gatherMs);
       });

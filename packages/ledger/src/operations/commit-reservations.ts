@@ -3,7 +3,7 @@
 // (settlement of a backlog, or of everything one event-loop turn decided). Each reservation still ends
 // exactly once: only pending ones are committed, and the outcome of each id says which.
 import type { SqlClient } from '../sql-client.js';
-import type { CommitInput, SettlementOutcome } from './settle-reservation.js';
+import { commitReservation, type CommitInput, type SettlementOutcome } from './settle-reservation.js';
 
 /** More than this per call is split into several transactions (statement size, lock hold time). */
 export const MAX_COMMIT_BATCH = 200;
@@ -70,6 +70,13 @@ export async function commitReservations(sql: SqlClient, inputs: readonly Commit
   const all = [...unique.values()];
   for (let start = 0; start < all.length; start += MAX_COMMIT_BATCH) {
     const chunk = all.slice(start, start + MAX_COMMIT_BATCH);
+    if (chunk.length === 1) {
+      // Alone, one statement does it (one wallet: no lock order to keep). A transaction of two costs
+      // four round trips, and on PGlite ~3 ms of CPU against ~1 ms: settlement at one stream sends
+      // batches of one.
+      outcomes.set(chunk[0]!.reservationId, await commitReservation(sql, chunk[0]!));
+      continue;
+    }
     const payload = JSON.stringify(chunk.map((input) => ({ id: input.reservationId, source: input.source, metadata: input.metadata ?? {} })));
     const rows = await sql.transaction(async (client) => {
       await client.query(LOCK_WALLETS, [payload], 'ledger_commit_many_lock');

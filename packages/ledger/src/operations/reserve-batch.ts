@@ -110,13 +110,28 @@ export function createReservationBatcher(sql: SqlClient): ReservationBatcher {
     }
   }
 
+  // Batches in flight. On a serial database (PGlite) a second one would only wait for the first, so
+  // requests keep gathering until it is done: off the main thread, PGlite no longer blocks the event
+  // loop, and without this each turn would send a batch of one.
+  let inFlight = 0;
+
+  function schedule() {
+    if (scheduled || (sql.serial && inFlight > 0)) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
   function flush() {
     scheduled = false;
     const groups = waiting;
     waiting = new Map();
     for (const [accountId, group] of groups) {
       for (let start = 0; start < group.length; start += MAX_RESERVE_BATCH) {
-        void settleGroup(accountId, group.slice(start, start + MAX_RESERVE_BATCH));
+        inFlight += 1;
+        void settleGroup(accountId, group.slice(start, start + MAX_RESERVE_BATCH)).finally(() => {
+          inFlight -= 1;
+          if (waiting.size > 0) schedule();
+        });
       }
     }
   }
@@ -129,10 +144,7 @@ export function createReservationBatcher(sql: SqlClient): ReservationBatcher {
         const group = waiting.get(input.accountId);
         if (group) group.push({ input, resolve, reject });
         else waiting.set(input.accountId, [{ input, resolve, reject }]);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
+        schedule();
       });
     },
   };

@@ -113,7 +113,13 @@ describe('wallet and speech with a pk_ key', () => {
     expect(summary.trailingBytes).toBe(0);
     const requestId = /request ([0-9a-f-]{36})/.exec(say.stderr)![1]!;
 
-    const activity = await runVr(['activity', '--limit', '5', '--api-key', key], { env });
+    // Settlement is asynchronous (the commit lands a few milliseconds after the stream ends, later on a
+    // busy machine): read the activity until the commit is there, as a user running `vr activity` would.
+    let activity = await runVr(['activity', '--limit', '5', '--api-key', key], { env });
+    for (let round = 0; round < 50 && !/\bcommit\b/.test(activity.stdout); round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      activity = await runVr(['activity', '--limit', '5', '--api-key', key], { env });
+    }
     expect(activity.exitCode, activity.stderr).toBe(0);
     expect(activity.stdout.split('\n')[0]).toMatch(/^TIME\s+KIND\s+CHANGE\s+HELD\s+BALANCE\s+SOURCE\s+REQUEST$/);
     expect(activity.stdout).toMatch(new RegExp(`commit\\s+\\$0\\.00\\s+\\$2\\.50\\s+\\S+\\s+${requestId}`));

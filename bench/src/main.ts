@@ -111,6 +111,10 @@ try {
   // adapter: no native uWS build loads there).
   const twinTargets: Target[] = [];
   for (const mode of ledgerOnly || dataPlaneOnly ? [] : modes) {
+    // The "on" side of the twin comparisons: started like the twins, nothing switched off.
+    const reference = await startTwin(mode, environment, options.loadAccounts, {});
+    twins.push(reference);
+    twinTargets.push(twinTarget(mode, reference, references, 'ref'));
     if (!metricsOnly) {
       const twin = await startTwin(mode, environment, options.loadAccounts);
       twins.push(twin);
@@ -149,9 +153,12 @@ try {
   if (!ledgerOnly) results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
     runThroughputScenario([...all, ...twinTargets], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
   // Each router against each of its feature-off twins, request by request (scenarios/paired-ttfb.ts).
-  const pairs = routers.flatMap((on) => twinTargets
-    .filter((off) => off.system === `${on.system}-nolimits` || off.system === `${on.system}-nometrics`)
-    .map((off) => ({ on, off })));
+  const pairs = routers.flatMap((router) => {
+    const on = twinTargets.find((target) => target.system === `${router.system}-ref`) ?? router;
+    return twinTargets
+      .filter((off) => off.system === `${router.system}-nolimits` || off.system === `${router.system}-nometrics`)
+      .map((off) => ({ on, off }));
+  });
   if (pairs.length) {
     results.scenarios.pairedTtfb = await scenario('1b. added time to first byte at one stream, in pairs', () =>
       runPairedTtfb(pairs, { seconds: options.pairedSeconds, warmupRequests: options.quick ? 5 : 50 }, log));

@@ -43,7 +43,7 @@ export function routerTarget(mode: ModeContext, references: References): Target 
 }
 
 /** A twin of a router target (limits off, or metrics off): served by its own data plane, sharing the rest. */
-export function twinTarget(mode: ModeContext, twin: LimitsOffTwin, references: References, kind: 'nolimits' | 'nometrics' = 'nolimits'): Target {
+export function twinTarget(mode: ModeContext, twin: LimitsOffTwin, references: References, kind: 'nolimits' | 'nometrics' | 'ref' = 'nolimits'): Target {
   return twinTargetNamed(`router-${mode.router.mode}-${kind}` as SystemName, mode, twin, references);
 }
 

@@ -10,7 +10,13 @@ export type SystemName =
   /** The same router, limits on, its data plane on Node 24 (no native uWS build there: the node:http adapter). */
   | 'router-embedded-node24' | 'router-scaled-node24'
   /** `--baseline-data-plane=<main.js>`: another build's data plane (e.g. the base commit's) beside this one. */
-  | 'router-scaled-baseline';
+  | 'router-scaled-baseline'
+  /**
+   * The same router started the way its feature-off twins are (an extra data plane on the same database,
+   * or a second small embedded process), nothing switched off: the "on" side of sections 2b and 2c, so
+   * that each pair differs only in the feature.
+   */
+  | 'router-embedded-ref' | 'router-scaled-ref';
 export const REFERENCE_SYSTEMS: SystemName[] = ['direct', 'bare-proxy', 'gateway'];
 
 /** Audio sizes the fake produces for these inputs (it sizes bodies like speech: ~15 characters a second, 64 kbps MP3). */

@@ -9,6 +9,8 @@ import { round } from './stats.js';
 
 export interface LimitsOverheadRow {
   mode: 'embedded' | 'scaled';
+  /** The system on the "on" side: the reference twin, or the main router when the run has none. */
+  onSystem: string;
   ttfbP50OnMs: number;
   ttfbP50OffMs: number;
   /** On minus off, at one stream: from the paired measurement when there is one, else from the rounds of scenario 1. */
@@ -41,7 +43,10 @@ function twinOverhead(
 ): LimitsOverheadRow[] {
   const rows: LimitsOverheadRow[] = [];
   for (const mode of ['embedded', 'scaled'] as const) {
-    const on = `router-${mode}`;
+    // The reference twin (started like the feature-off twin, nothing off) when the run has one: the main
+    // router process differs from its twins in more than the feature (its data, its start, its role).
+    const hasReference = throughput?.some((row) => row.system === `router-${mode}-ref`) ?? false;
+    const on = hasReference ? `router-${mode}-ref` : `router-${mode}`;
     const off = `router-${mode}-${twin}`;
     const ttfbOn = ttfb?.rows.find((row) => row.system === on && row.concurrency === 1);
     const ttfbOff = ttfb?.rows.find((row) => row.system === off && row.concurrency === 1);
@@ -52,6 +57,7 @@ function twinOverhead(
     const roundsAdded = round(ttfbOn.p50 - ttfbOff.p50, 3);
     rows.push({
       mode,
+      onSystem: on,
       ttfbP50OnMs: pair ? pair.p50OnMs : ttfbOn.p50,
       ttfbP50OffMs: pair ? pair.p50OffMs : ttfbOff.p50,
       addedTtfbP50Ms: pair ? pair.addedP50Ms : roundsAdded,

@@ -116,3 +116,16 @@ describe('the paired first-byte measurement', () => {
     expect(withoutPairs).toEqual(expect.objectContaining({ addedTtfbP50Ms: 0.9, ttfbMethod: 'rounds', pairs: 0 }));
   });
 });
+
+describe('the reference twin', () => {
+  it('is the "on" side of a feature comparison when the run has one', async () => {
+    const { metricsOverhead } = await import('./limits-overhead.js');
+    const ttfb = (system: string, p50: number) => ({ system, concurrency: 1, p50 });
+    const rate = (system: string, requestsPerSecond: number) => ({ system, requestsPerSecond, cpuMicrosPerRequest: 100 });
+    const [row] = metricsOverhead(
+      { rows: [ttfb('router-scaled', 3), ttfb('router-scaled-ref', 2), ttfb('router-scaled-nometrics', 1.9)], added: [] } as never,
+      [rate('router-scaled', 800), rate('router-scaled-ref', 1000), rate('router-scaled-nometrics', 1020)] as never,
+    );
+    expect(row).toEqual(expect.objectContaining({ onSystem: 'router-scaled-ref', requestsPerSecondOn: 1000, throughputCostPercent: 2, addedTtfbP50Ms: 0.1 }));
+  });
+});

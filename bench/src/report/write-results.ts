@@ -70,6 +70,7 @@ export function gitState(): { commit: string; dirty: boolean } {
 const SYSTEM_ORDER = [
   'direct', 'bare-proxy', 'gateway', 'router-embedded', 'router-embedded-nolimits', 'router-embedded-nometrics', 'router-embedded-node24',
   'router-scaled', 'router-scaled-nolimits', 'router-scaled-nometrics', 'router-scaled-node24', 'router-scaled-baseline',
+  'router-embedded-ref', 'router-scaled-ref',
 ];
 
 function charts(results: BenchResults) {

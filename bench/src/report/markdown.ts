@@ -82,8 +82,8 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push('## 2b. What per-key limits cost', '');
     out.push('Each router mode beside a twin with `KEY_LIMITS=off` (no rate or concurrency check; the keys have no spend caps, so both run the same reservation), '
       + 'compared with a reference twin started the same way with nothing switched off (`router-<mode>-ref`: an extra data plane on the same database and Redis, '
-      + 'or a second embedded process with the same small data), so that the pair differs only in the feature; the main router process also holds the '
-      + 'large seeded history and measured consistently dearer than any of its twins. '
+      + 'or a second embedded process with the same small data), so that the pair differs only in the feature (the main router process is started '
+      + 'before the history is seeded and serves the other scenarios). '
       + 'in the same rotating rounds of scenario 2, and for time to first byte in pairs (scenario 1b: one request to the router, one to its twin, alternating, '
       + 'so both meet the machine in the same state; the rounds-based difference from scenario 1 is shown beside it). The load keys have generous limits '
       + '(10,000 streams, 1,000,000 requests a minute), so every check passes: this is the price of checking. Embedded: a Map lookup in the process. '

@@ -126,6 +126,27 @@ describe.runIf(url)('Redis key limiter across replicas', () => {
     expect(await survivor.openStream(key, limits)).toEqual({ ok: false, refusal: { kind: 'concurrency', limit: 2 } });
   });
 
+  it('frees a released slot for another limiter at the end of the turn, and carries releases with its next admission', async () => {
+    const [one, two] = [await factory(), await factory()];
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 1000, maxConcurrency: 2 };
+    const first = await one.openStream(key, limits);
+    const second = await one.openStream(key, limits);
+    if (!first.ok || !second.ok) throw new Error('both slots should be free');
+    expect((await two.openStream(key, limits)).ok).toBe(false);
+    // Released and nothing else from this limiter: the release goes out at the end of the turn (the
+    // 20 ms only let Redis read it before the other limiter's command, which comes on another connection).
+    first.slot.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const taken = await two.openStream(key, limits);
+    expect(taken.ok).toBe(true);
+    // Released, then admitted at once from the same limiter: both travel in one write, the release first.
+    second.slot.release();
+    expect((await one.openStream(key, limits)).ok).toBe(true);
+    expect(await two.openStream(key, limits)).toEqual({ ok: false, refusal: { kind: 'concurrency', limit: 2 } });
+  });
+
   it('fails open, reporting the error, when Redis stops answering', async () => {
     const errors: unknown[] = [];
     const limiter = await createRedisKeyLimiter({ redisUrl: url!, prefix, commandTimeoutMs: 200, onError: (error) => errors.push(error) });

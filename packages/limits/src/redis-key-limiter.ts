@@ -73,9 +73,53 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
   refresher.unref();
   let closed = false;
 
+  // Releases wait for this process's next admission, which carries them in its own write (they run
+  // first, so the admission sees the slots free), or for the end of this turn of the event loop, when
+  // whatever gathered goes out in one write. Either way another replica sees a slot free well within a
+  // millisecond of its stream's end, and a request pays one Redis write instead of two.
+  let releases: Lease[] = [];
+  let releaseFlushScheduled = false;
+
+  function takeReleases(): Lease[] {
+    const taken = releases;
+    releases = [];
+    return taken;
+  }
+
+  function reportFailures(results: Array<[Error | null, unknown]> | null): void {
+    for (const [error] of results ?? []) if (error) report(error);
+  }
+
+  function flushReleases(): void {
+    releaseFlushScheduled = false;
+    const batch = takeReleases();
+    if (batch.length === 0) return;
+    const pipeline = redis.pipeline();
+    for (const lease of batch) pipeline.zrem(lease.setKey, lease.id);
+    pipeline.exec().then(reportFailures, report);
+  }
+
   function release(lease: Lease): void {
     if (!liveLeases.delete(lease) || closed) return;
-    redis.zrem(lease.setKey, lease.id).catch(report);
+    releases.push(lease);
+    if (!releaseFlushScheduled) {
+      releaseFlushScheduled = true;
+      setImmediate(flushReleases);
+    }
+  }
+
+  /** The admission script, preceded in the same write by the releases still waiting. */
+  async function admit(args: Parameters<LimiterCommands['vrAdmitStream']>): Promise<[number, number]> {
+    const batch = takeReleases();
+    if (batch.length === 0) return commands.vrAdmitStream(...args);
+    const pipeline = redis.pipeline();
+    for (const lease of batch) pipeline.zrem(lease.setKey, lease.id);
+    (pipeline as unknown as LimiterCommands).vrAdmitStream(...args);
+    const results = (await pipeline.exec()) ?? [];
+    reportFailures(results.slice(0, -1) as Array<[Error | null, unknown]>);
+    const [error, reply] = results.at(-1) ?? [new Error('the admission got no reply'), undefined];
+    if (error) throw error;
+    return reply as [number, number];
   }
 
   // Fail open: a slot that holds nothing.
@@ -99,9 +143,9 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
       let outcome: number;
       let windowTtlMs: number;
       try {
-        [outcome, windowTtlMs] = await commands.vrAdmitStream(
+        [outcome, windowTtlMs] = await admit([
           rateKey(keyId), lease.setKey, WINDOW_SECONDS, limits.rateLimitPerMinute, lease.id, limits.maxConcurrency, leaseTtlMs,
-        );
+        ]);
       } catch (error) {
         report(error);
         return unlimited;
@@ -116,6 +160,7 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
     },
     async close() {
       if (closed) return;
+      flushReleases();
       closed = true;
       clearInterval(refresher);
       liveLeases.clear();

@@ -90,13 +90,17 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
     for (const [error] of results ?? []) if (error) report(error);
   }
 
+  /** A pipeline (one write) that starts with the releases in `batch`. */
+  function releasing(batch: Lease[]) {
+    const pipeline = redis.pipeline();
+    for (const lease of batch) pipeline.zrem(lease.setKey, lease.id);
+    return pipeline;
+  }
+
   function flushReleases(): void {
     releaseFlushScheduled = false;
     const batch = takeReleases();
-    if (batch.length === 0) return;
-    const pipeline = redis.pipeline();
-    for (const lease of batch) pipeline.zrem(lease.setKey, lease.id);
-    pipeline.exec().then(reportFailures, report);
+    if (batch.length > 0) releasing(batch).exec().then(reportFailures, report);
   }
 
   function release(lease: Lease): void {
@@ -112,8 +116,7 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
   async function admit(args: Parameters<LimiterCommands['vrAdmitStream']>): Promise<[number, number]> {
     const batch = takeReleases();
     if (batch.length === 0) return commands.vrAdmitStream(...args);
-    const pipeline = redis.pipeline();
-    for (const lease of batch) pipeline.zrem(lease.setKey, lease.id);
+    const pipeline = releasing(batch);
     (pipeline as unknown as LimiterCommands).vrAdmitStream(...args);
     const results = (await pipeline.exec()) ?? [];
     reportFailures(results.slice(0, -1) as Array<[Error | null, unknown]>);

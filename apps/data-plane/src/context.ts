@@ -1,5 +1,5 @@
 // What every data-plane route is given: the ledger, authentication, providers, settlement, logging.
-import type { SqlClient } from '@voice-router/ledger';
+import type { KeeperReserveResult, ReserveCreditInput, SqlClient } from '@voice-router/ledger';
 import type { CatalogState, ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
 import type { Logger } from '@voice-router/service-kit';
@@ -14,6 +14,11 @@ export interface DataPlaneContext {
   registry: ProviderRegistry;
   /** Voice lists and smoke-test times as served (refreshed by this process or followed from the database). */
   catalog: CatalogState;
+  /**
+   * Reserves a request's cost: from this process's allowance for a hot account (in memory), else on its
+   * own in the database. Settlements go through `settler`, which records allowance payments.
+   */
+  reserve(input: ReserveCreditInput): Promise<KeeperReserveResult>;
   settler: Settler;
   logger: Logger;
   streamMaxDurationMs: number;

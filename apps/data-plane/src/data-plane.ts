@@ -1,6 +1,6 @@
 // Assembles the data plane: the HTTP server (native uWS or the node:http adapter), its routes behind
 // the guard that keeps a failing handler from ending the process, and the fallback to the control plane.
-import type { SqlClient } from '@voice-router/ledger';
+import { createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, type AllowanceKeeper, type AllowanceSettings, type SqlClient } from '@voice-router/ledger';
 import { CatalogState, type ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
 import type { KeyLimiter, KeyLimits } from '@voice-router/limits';
@@ -48,6 +48,8 @@ export interface DataPlaneOptions {
   keyLimitDefaults?: KeyLimits;
   /** DATA_PLANE_SERVER: 'auto' (default) = native uWS where it loads, else node:http; 'uws' fails without it; 'node' forces the adapter. */
   server?: ServerChoice;
+  /** Allowances for hot accounts (ALLOWANCE_* settings); absent or maxMicros 0: every request reserves on its own. */
+  allowances?: AllowanceSettings;
 }
 
 export interface DataPlane {
@@ -76,12 +78,14 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
 
   const metrics = options.metrics ? createDataPlaneMetrics(options.metrics) : METRICS_OFF;
   const auth = createApiKeyAuthenticator({ sql: options.sql, cacheTtlMs: options.authCacheTtlMs });
+  const keeper = createAllowanceKeeper(options.sql, options.allowances ?? { ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 0n }, options.logger);
   const context: DataPlaneContext = {
     sql: options.sql,
     auth,
     registry: options.registry,
     catalog: options.catalog ?? new CatalogState(() => options.registry.list()),
-    settler: options.settler,
+    reserve: (input) => keeper.reserve(input),
+    settler: withAllowancePayments(options.settler, keeper),
     logger: options.logger,
     streamMaxDurationMs: options.streamMaxDurationMs,
     attemptTimeoutMs: options.attemptTimeoutMs,
@@ -121,6 +125,24 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
       if (inFlight > 0) options.logger.info('drained speech requests', { ...drained, graceMs: options.shutdownGraceMs });
       server.us_listen_socket_close(listenSocket);
       await closeProxy();
+      // What allowances hold unspent goes back to the wallets (requests still streaming return theirs as they end).
+      await keeper.close();
     },
+  };
+}
+
+/** The settler the routes use: a request paid from an allowance carries its payment to the ledger. */
+function withAllowancePayments(settler: Settler, keeper: AllowanceKeeper): Settler {
+  return {
+    ...settler,
+    settle(job) {
+      const allowance = keeper.settled(job.reservationId, job.action);
+      settler.settle(allowance ? { ...job, allowance } : job);
+    },
+    inFlight: (ids) => settler.inFlight(ids),
+    backlog: () => settler.backlog(),
+    dependenciesReachable: () => settler.dependenciesReachable(),
+    drain: (drainOptions) => settler.drain(drainOptions),
+    close: (closeOptions) => settler.close(closeOptions),
   };
 }

@@ -5,6 +5,7 @@ import {
   parsePricingOverrides, providerModules, providerSettingsFromEnvironment, settingsEnvironmentShape, type PricingOverrides, type ProviderModule,
 } from '@voice-router/providers';
 import { checkStreamBound, ConfigurationError, LOG_LEVELS, metricsEnvironmentShape, trustedProxiesVariable } from '@voice-router/service-kit';
+import { ALLOWANCE_MAX_AGE_MS, DEFAULT_ALLOWANCE_SETTINGS } from '@voice-router/ledger';
 import { z } from 'zod';
 import { SERVER_CHOICES } from './server/select-server.js';
 
@@ -87,6 +88,16 @@ export const dataPlaneEnvironmentShape = {
   /** With REDIS_URL: how long a stream's concurrency slot outlives its replica (refreshed every third of it). */
   CONCURRENCY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
   DATA_PLANE_SERVER: serverChoiceSchema,
+  /**
+   * Allowances for hot accounts (RFC 4006-style credit control): the most one data plane reserves at
+   * once for one account, in micro-dollars, and spends request by request in memory. 0 = off (every
+   * request reserves on its own in the database).
+   */
+  ALLOWANCE_MAX_MICROS: z.coerce.bigint().min(0n).max(1_000_000_000n).default(1_000_000n),
+  /** An account is hot, and gets an allowance, once one data plane sees this many of its requests in a second. */
+  ALLOWANCE_HOT_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** An allowance without a request for this long is returned (what it has not spent goes back to the wallet). */
+  ALLOWANCE_IDLE_MS: z.coerce.number().int().min(50).max(ALLOWANCE_MAX_AGE_MS).default(1_000),
 };
 
 export const dataPlaneEnvironmentSchema = z
@@ -202,6 +213,12 @@ export function dataPlaneSettings(environment: z.infer<typeof dataPlaneSettingsS
     trustedProxies: environment.TRUSTED_PROXIES,
     server: environment.DATA_PLANE_SERVER,
     keyLimitDefaults: { maxConcurrency: environment.DEFAULT_KEY_MAX_CONCURRENCY, rateLimitPerMinute: environment.DEFAULT_KEY_RATE_LIMIT_PER_MINUTE },
+    allowances: {
+      ...DEFAULT_ALLOWANCE_SETTINGS,
+      maxMicros: environment.ALLOWANCE_MAX_MICROS,
+      hotRequestsPerSecond: environment.ALLOWANCE_HOT_REQUESTS_PER_SECOND,
+      idleMs: environment.ALLOWANCE_IDLE_MS,
+    },
   };
 }
 

@@ -1,8 +1,24 @@
 // Applies one settlement job to the ledger; safe to run any number of times for the same job.
-import { commitReservation, voidReservation, type SettlementOutcome, type SqlClient } from '@voice-router/ledger';
+import {
+  commitReservation, settleAllowanceSpends, voidReservation, type AllowanceSpend, type SettlementOutcome, type SqlClient,
+} from '@voice-router/ledger';
 import type { SettlementJob } from './settler.js';
 
-export function applySettlement(sql: SqlClient, job: SettlementJob, source: string): Promise<SettlementOutcome> {
+/** A settlement of a request paid from an allowance, as the ledger writes it. */
+export function allowanceSpend(job: SettlementJob & { allowance: NonNullable<SettlementJob['allowance']> }, source: string): AllowanceSpend {
+  const payment = job.allowance;
+  return {
+    reservationId: job.reservationId, allowanceId: payment.id, accountId: payment.accountId, apiKeyId: payment.apiKeyId,
+    amountMicros: BigInt(payment.amountMicros), provider: payment.provider, model: payment.model, characters: payment.characters,
+    action: job.action, errorCode: job.errorCode, source, metadata: job.metadata,
+  };
+}
+
+export async function applySettlement(sql: SqlClient, job: SettlementJob, source: string): Promise<SettlementOutcome> {
+  if (job.allowance) {
+    const outcomes = await settleAllowanceSpends(sql, [allowanceSpend({ ...job, allowance: job.allowance }, source)]);
+    return outcomes.get(job.reservationId.toLowerCase()) ?? 'not_found';
+  }
   if (job.action === 'commit') return commitReservation(sql, { reservationId: job.reservationId, source, metadata: job.metadata });
   return voidReservation(sql, { reservationId: job.reservationId, source, errorCode: job.errorCode ?? 'unknown', metadata: job.metadata });
 }

@@ -50,7 +50,7 @@ export function createQueuedSettlementGuard(options: QueuedSettlementGuardOption
     const failed = await withTimeout(queue.getJobs(['failed']), LOOKUP_TIMEOUT_MS, 'reading failed settlement jobs');
     for (const job of failed) {
       const settlements = settlementsOf(job.data);
-      if (!settlements.some((settlement) => wanted.has(settlement.reservationId))) continue;
+      if (!settlements.some((settlement) => wanted.has(settlement.reservationId) || (settlement.allowance && wanted.has(settlement.allowance.id)))) continue;
       try {
         const outcomes = [];
         for (const settlement of settlements) outcomes.push(await applySettlement(options.sql, settlement, 'reaper'));
@@ -70,7 +70,11 @@ export function createQueuedSettlementGuard(options: QueuedSettlementGuardOption
       const jobs = await withTimeout(queue.getJobs([...UNFINISHED]), LOOKUP_TIMEOUT_MS, 'reading queued settlement jobs');
       const spared = new Set<string>();
       for (const job of jobs) {
-        for (const settlement of settlementsOf(job.data)) if (wanted.has(settlement.reservationId)) spared.add(settlement.reservationId);
+        for (const settlement of settlementsOf(job.data)) {
+          if (wanted.has(settlement.reservationId)) spared.add(settlement.reservationId);
+          // A request paid from an allowance keeps the allowance alive until it is written.
+          if (settlement.allowance && wanted.has(settlement.allowance.id)) spared.add(settlement.allowance.id);
+        }
       }
       if (spared.size > 0) await applyFailed(spared);
       return spared;

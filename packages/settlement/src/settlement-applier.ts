@@ -1,11 +1,12 @@
 // Applies settlement decisions to the ledger in batches: the commits handed over within a couple of
 // milliseconds (from many BullMQ jobs, or from the in-process settler) go to the database together, up
 // to MAX_COMMIT_BATCH per transaction, instead of one statement each. Voids are rarer and touch the
-// key's spend windows too, so each still runs on its own. Every caller learns its own outcome; a
+// key's spend windows too, so each still runs on its own. Requests paid from allowances (commits and
+// voids alike) gather the same way and are written by settleAllowanceSpends. Every caller learns its own outcome; a
 // failed batch fails each of its callers, who retry as they would a single settlement (the ledger
 // applies each decision at most once, so a retry never charges twice).
-import { commitReservations, MAX_COMMIT_BATCH, type SettlementOutcome, type SqlClient } from '@voice-router/ledger';
-import { applySettlement } from './apply-settlement.js';
+import { commitReservations, MAX_COMMIT_BATCH, settleAllowanceSpends, type SettlementOutcome, type SqlClient } from '@voice-router/ledger';
+import { allowanceSpend, applySettlement } from './apply-settlement.js';
 import type { SettlementJob } from './settler.js';
 
 export interface SettlementApplier {
@@ -40,7 +41,15 @@ export function createSettlementApplier(sql: SqlClient, source: string, gatherMs
     if (batch.length === 0) return;
     inFlight += 1;
     try {
-      const outcomes = await commitReservations(sql, batch.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata })));
+      const commits = batch.filter(({ job }) => !job.allowance);
+      const spends = batch.filter(({ job }) => job.allowance);
+      const outcomes = commits.length > 0
+        ? await commitReservations(sql, commits.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata })))
+        : new Map<string, SettlementOutcome>();
+      if (spends.length > 0) {
+        const written = await settleAllowanceSpends(sql, spends.map(({ job }) => allowanceSpend({ ...job, allowance: job.allowance! }, source)));
+        for (const [id, outcome] of written) outcomes.set(id, outcome);
+      }
       // The same reservation twice in one batch (a redelivered job): the first caller settled it.
       const answered = new Set<string>();
       for (const waiting of batch) {
@@ -60,7 +69,7 @@ export function createSettlementApplier(sql: SqlClient, source: string, gatherMs
 
   return {
     apply(job) {
-      if (job.action !== 'commit') return applySettlement(sql, job, source);
+      if (job.action !== 'commit' && !job.allowance) return applySettlement(sql, job, source);
       return new Promise<SettlementOutcome>((resolve, reject) => {
         pending.push({ job, resolve, reject });
         if (held()) return;

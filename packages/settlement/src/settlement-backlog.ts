@@ -21,6 +21,8 @@ export interface SettlementBacklog {
 export function createSettlementBacklog(options: { maxPending: number; logger: SettlementLogger }): SettlementBacklog {
   // Insertion order is age order: the first entry is the oldest job held.
   const held = new Map<string, { job: SettlementJob; done: Promise<void>; addedAt: number }>();
+  /** How many held settlements were paid from each allowance (the reaper must not void those allowances). */
+  const allowances = new Map<string, number>();
   const stopper = new AbortController();
   let refused = 0;
 
@@ -34,14 +36,23 @@ export function createSettlementBacklog(options: { maxPending: number; logger: S
         });
         return false;
       }
+      const allowanceId = job.allowance?.id;
+      if (allowanceId) allowances.set(allowanceId, (allowances.get(allowanceId) ?? 0) + 1);
       const done = work(stopper.signal)
         .catch((error) => options.logger.error('settlement failed unexpectedly', { reservationId: job.reservationId, error }))
-        .finally(() => held.delete(job.reservationId));
+        .finally(() => {
+          held.delete(job.reservationId);
+          if (allowanceId) {
+            const left = (allowances.get(allowanceId) ?? 1) - 1;
+            if (left > 0) allowances.set(allowanceId, left);
+            else allowances.delete(allowanceId);
+          }
+        });
       held.set(job.reservationId, { job, done, addedAt: Date.now() });
       return true;
     },
     inFlight(reservationIds) {
-      return new Set(reservationIds.filter((id) => held.has(id)));
+      return new Set(reservationIds.filter((id) => held.has(id) || allowances.has(id)));
     },
     get size() {
       return held.size;

@@ -2,12 +2,18 @@
 // void) and moves on; a Settler makes it durable: in-process in the embedded mode, via BullMQ when
 // scaled out. A decided settlement always wins over the reaper: the reaper asks every guard
 // (SettlementGuard) which stale reservations are still on their way and leaves those alone.
+import type { AllowancePayment } from '@voice-router/ledger';
 export interface SettlementJob {
   action: 'commit' | 'void';
   reservationId: string;
   /** For voids: the error code that caused it (kept for usage reports). */
   errorCode?: string;
   metadata?: Record<string, unknown>;
+  /**
+   * Set when the request was paid from an allowance (its reservation row does not exist yet): what the
+   * ledger needs to write it (settleAllowanceSpends).
+   */
+  allowance?: AllowancePayment;
 }
 
 /**
@@ -34,7 +40,8 @@ export interface DrainResult {
 export interface SettlementGuard {
   /**
    * Of these reservation ids, those whose settlement is still on its way (the reaper must not void
-   * them). Rejects when it cannot tell, and the reaper then voids nothing this round.
+   * them), and the allowances a request still on its way was paid from. Rejects when it cannot tell,
+   * and the reaper then voids nothing this round.
    */
   inFlight(reservationIds: readonly string[]): Promise<ReadonlySet<string>>;
 }

@@ -5,7 +5,6 @@
 import crypto from 'node:crypto';
 import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS } from '@voice-router/contracts';
 import { childTraceparent, parseTraceparent } from '@voice-router/service-kit';
-import { reserveCredit } from '@voice-router/ledger';
 import { ProviderError, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { readBody } from '../http/request-body.js';
@@ -108,7 +107,7 @@ async function handleSpeech(
   if (!admission.ok) return refuseOnBreaker(res, state, plan.provider, admission.rejection);
 
   const reservationId = upstream.requestId;
-  const reservation = await reserveCredit(context.sql, {
+  const reservation = await context.reserve({
     reservationId, accountId: key.accountId, apiKeyId: key.id, amountMicros: plan.costMicros,
     provider: plan.provider, model: plan.input.modelId, characters: plan.characters,
     dailySpendCapMicros: key.dailySpendCapMicros, monthlySpendCapMicros: key.monthlySpendCapMicros,

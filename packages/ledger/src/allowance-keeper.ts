@@ -1,0 +1,264 @@
+// The data plane's side of allowances (operations/allowances.ts): for each hot account, one allowance
+// held in memory and spent request by request without a database round trip.
+//
+// - An account is hot once this process sees `hotRequestsPerSecond` of its requests within one second;
+//   until then (and for keys with spend caps, free requests, and wallets too small to share) every
+//   request reserves its own cost as before.
+// - An allowance takes at most `maxMicros` and at most 1/`shareOfSpendable` of what the wallet can
+//   spend, and only if it pays for at least `minRequests` requests of the size asking. So a wallet near
+//   empty is served request by request, and no one is refused money they have: a request the allowance
+//   cannot cover reserves on its own, and if the wallet refuses it while this process holds unspent
+//   money of the account, that money is returned first and the request tried once more.
+// - An allowance is retired after `idleMs` without a request, after `maxAgeMs`, or when it runs short;
+//   what it has not spent is returned at once, and the money of requests still streaming when they end.
+import crypto from 'node:crypto';
+import type { SqlClient } from './sql-client.js';
+import { ALLOWANCE_MAX_AGE_MS, openAllowance, releaseAllowance } from './operations/allowances.js';
+import { reserveCredit } from './operations/reserve-batch.js';
+import { checksSpendCaps, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';
+
+export interface AllowanceSettings {
+  /** The most one allowance takes (micro-dollars); 0 switches allowances off. */
+  maxMicros: bigint;
+  hotRequestsPerSecond: number;
+  shareOfSpendable: bigint;
+  minRequests: number;
+  idleMs: number;
+  /** At most ALLOWANCE_MAX_AGE_MS (the reaper counts on it). */
+  maxAgeMs: number;
+}
+
+export const DEFAULT_ALLOWANCE_SETTINGS: AllowanceSettings = {
+  maxMicros: 1_000_000n,
+  hotRequestsPerSecond: 20,
+  shareOfSpendable: 20n,
+  minRequests: 8,
+  idleMs: 1_000,
+  maxAgeMs: ALLOWANCE_MAX_AGE_MS,
+};
+
+/** What a settlement of a request paid from an allowance carries, so that the request's row can be written. */
+export interface AllowancePayment {
+  id: string;
+  accountId: string;
+  apiKeyId: string | null;
+  /** Decimal string (JSON has no bigint). */
+  amountMicros: string;
+  provider: string;
+  model: string;
+  characters: number;
+}
+
+export type KeeperReserveResult = { ok: true; allowanceId?: string } | Exclude<ReserveCreditResult, { ok: true }>;
+
+export interface AllowanceKeeper {
+  reserve(input: ReserveCreditInput): Promise<KeeperReserveResult>;
+  /**
+   * The request path decided this reservation's settlement. For a request paid from an allowance, the
+   * payment its settlement must carry (and a void puts the amount back into what the allowance may spend).
+   */
+  settled(reservationId: string, action: 'commit' | 'void'): AllowancePayment | undefined;
+  /** Allowances held now and the money they hold unspent (metrics). */
+  held(): { allowances: number; unspentMicros: bigint };
+  /** Retires every allowance and waits for what they return. */
+  close(): Promise<void>;
+}
+
+export interface KeeperLogger {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+interface Held {
+  id: string;
+  accountId: string;
+  /** May still be spent here. */
+  remaining: bigint;
+  openedAt: number;
+  lastUsedAt: number;
+  /** Requests paid from it whose settlement is not decided yet. */
+  inFlight: number;
+  retired: boolean;
+  finalSent: boolean;
+  /** Releases go out one after the other. */
+  releases: Promise<void>;
+}
+
+interface Paid {
+  held: Held;
+  input: ReserveCreditInput;
+}
+
+const RELEASE_ATTEMPTS = 5;
+
+export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSettings, logger?: KeeperLogger): AllowanceKeeper {
+  if (settings.maxAgeMs > ALLOWANCE_MAX_AGE_MS) throw new RangeError(`an allowance may be used for at most ${ALLOWANCE_MAX_AGE_MS} ms`);
+  const enabled = settings.maxMicros > 0n;
+  const current = new Map<string, Held>();
+  /** Every allowance not yet finally released, current or retired. */
+  const all = new Set<Held>();
+  const paid = new Map<string, Paid>();
+  const opening = new Map<string, Promise<Held | undefined>>();
+  const heat = new Map<string, { windowStart: number; count: number }>();
+  /** Accounts whose wallet was too small for an allowance: not asked again before this time. */
+  const coldUntil = new Map<string, number>();
+
+  function isHot(accountId: string, now: number): boolean {
+    let entry = heat.get(accountId);
+    if (!entry || now - entry.windowStart >= 1_000) {
+      entry = { windowStart: now, count: 0 };
+      heat.set(accountId, entry);
+    }
+    entry.count += 1;
+    return entry.count >= settings.hotRequestsPerSecond;
+  }
+
+  function release(held: Held, amount: bigint, final: boolean): Promise<void> {
+    held.releases = held.releases.then(async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await releaseAllowance(sql, { allowanceId: held.id, accountId: held.accountId, amountMicros: amount, final });
+          return;
+        } catch (error) {
+          if (attempt >= RELEASE_ATTEMPTS) {
+            // Still held in the database; the reaper returns it after its bound.
+            logger?.warn('could not return an allowance; the reaper will', { allowanceId: held.id, error });
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        }
+      }
+    });
+    return held.releases;
+  }
+
+  /** Returns what the allowance has not spent; the final return once no request of it is in flight. */
+  function returnUnspent(held: Held): Promise<void> {
+    const amount = held.remaining;
+    held.remaining = 0n;
+    const final = held.retired && held.inFlight === 0 && !held.finalSent;
+    if (final) {
+      held.finalSent = true;
+      all.delete(held);
+    }
+    if (amount === 0n && !final) return held.releases;
+    return release(held, amount, final);
+  }
+
+  function retire(held: Held): Promise<void> {
+    if (!held.retired) {
+      held.retired = true;
+      if (current.get(held.accountId) === held) current.delete(held.accountId);
+    }
+    return returnUnspent(held);
+  }
+
+  function usable(held: Held, amount: bigint, now: number): boolean {
+    return !held.retired && held.remaining >= amount && now - held.openedAt < settings.maxAgeMs;
+  }
+
+  function take(held: Held, input: ReserveCreditInput, now: number): KeeperReserveResult {
+    held.remaining -= input.amountMicros;
+    held.inFlight += 1;
+    held.lastUsedAt = now;
+    paid.set(input.reservationId, { held, input });
+    return { ok: true, allowanceId: held.id };
+  }
+
+  async function open(accountId: string, amount: bigint): Promise<Held | undefined> {
+    const id = crypto.randomUUID();
+    const minMicros = amount * BigInt(settings.minRequests);
+    if (minMicros > settings.maxMicros) return undefined;
+    let result;
+    try {
+      result = await openAllowance(sql, { allowanceId: id, accountId, maxMicros: settings.maxMicros, shareOfSpendable: settings.shareOfSpendable, minMicros });
+    } catch (error) {
+      logger?.warn('could not open an allowance; reserving request by request', { error });
+      return undefined;
+    }
+    const now = Date.now();
+    if (!result.ok) {
+      coldUntil.set(accountId, now + settings.idleMs);
+      return undefined;
+    }
+    const held: Held = {
+      id, accountId, remaining: result.amountMicros, openedAt: now, lastUsedAt: now, inFlight: 0, retired: false, finalSent: false, releases: Promise.resolve(),
+    };
+    all.add(held);
+    current.set(accountId, held);
+    return held;
+  }
+
+  async function alone(input: ReserveCreditInput): Promise<KeeperReserveResult> {
+    const result = await reserveCredit(sql, input);
+    if (result.ok || result.reason !== 'insufficient_credit') return result.ok ? { ok: true } : result;
+    // Money this process holds for the account goes back before anyone is told the wallet is short.
+    const mine = [...all].filter((held) => held.accountId === input.accountId && held.remaining > 0n);
+    if (mine.length === 0) return result;
+    await Promise.all(mine.map((held) => retire(held)));
+    const again = await reserveCredit(sql, input);
+    return again.ok ? { ok: true } : again;
+  }
+
+  async function reserve(input: ReserveCreditInput): Promise<KeeperReserveResult> {
+    if (!enabled || input.amountMicros === 0n || checksSpendCaps(input)) return alone(input);
+    const now = Date.now();
+    const hot = isHot(input.accountId, now);
+    const held = current.get(input.accountId);
+    if (held && usable(held, input.amountMicros, now)) return take(held, input, now);
+    if (held) void retire(held);
+    if (!hot || (coldUntil.get(input.accountId) ?? 0) > now) return alone(input);
+    // Wait for the allowance being opened (one at a time per account); when others empty it first, the
+    // next one is opened, a few times at most before this request reserves on its own.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      let pending = opening.get(input.accountId);
+      if (!pending) {
+        const stale = current.get(input.accountId);
+        if (stale) void retire(stale);
+        pending = open(input.accountId, input.amountMicros).finally(() => opening.delete(input.accountId));
+        opening.set(input.accountId, pending);
+      }
+      const fresh = await pending;
+      if (!fresh) break;
+      const later = Date.now();
+      const ready = current.get(input.accountId);
+      if (ready && usable(ready, input.amountMicros, later)) return take(ready, input, later);
+    }
+    return alone(input);
+  }
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const held of current.values()) {
+      if (now - held.lastUsedAt >= settings.idleMs || now - held.openedAt >= settings.maxAgeMs) void retire(held);
+    }
+    for (const [accountId, entry] of heat) if (now - entry.windowStart >= 2_000) heat.delete(accountId);
+    for (const [accountId, until] of coldUntil) if (until <= now) coldUntil.delete(accountId);
+  }, Math.max(50, Math.min(250, settings.idleMs)));
+  sweep.unref();
+
+  return {
+    reserve,
+    settled(reservationId, action) {
+      const entry = paid.get(reservationId);
+      if (!entry) return undefined;
+      paid.delete(reservationId);
+      const { held, input } = entry;
+      held.inFlight -= 1;
+      if (action === 'void') held.remaining += input.amountMicros;
+      if (held.retired && (held.inFlight === 0 || held.remaining > 0n)) void returnUnspent(held);
+      return {
+        id: held.id, accountId: input.accountId, apiKeyId: input.apiKeyId, amountMicros: input.amountMicros.toString(),
+        provider: input.provider, model: input.model, characters: input.characters,
+      };
+    },
+    held() {
+      let unspentMicros = 0n;
+      for (const held of all) unspentMicros += held.remaining;
+      return { allowances: all.size, unspentMicros };
+    },
+    async close() {
+      clearInterval(sweep);
+      await Promise.all([...all].map((held) => retire(held)));
+    },
+  };
+}

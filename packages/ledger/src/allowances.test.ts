@@ -1,0 +1,202 @@
+// Allowances: a sum reserved for a hot account and spent in memory. The books must come out exactly as
+// if every request had reserved on its own, whatever order the settlements, returns and the reaper
+// reach the database in, and however often a settlement is delivered.
+import crypto from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import type { Database } from './database.js';
+import { describeOnEachDatabase } from './__fixtures__/each-database.js';
+import {
+  auditWallet, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, reapReservations,
+  releaseAllowance, settleAllowanceSpends, type AllowanceSpend, type ReserveCreditInput,
+} from './index.js';
+
+describeOnEachDatabase('allowances', (openedDatabase) => {
+  let database: Database;
+  beforeAll(() => {
+    database = openedDatabase();
+  });
+
+  async function fundedAccount(micros: bigint) {
+    const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
+    if (micros > 0n) await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: micros, source: 'admin' });
+    return user.personalAccountId;
+  }
+
+  const spend = (accountId: string, allowanceId: string, amountMicros: bigint, action: 'commit' | 'void' = 'commit'): AllowanceSpend => ({
+    reservationId: crypto.randomUUID(), allowanceId, accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
+    action, errorCode: action === 'void' ? 'upstream_error' : undefined, source: 'worker',
+  });
+
+  async function allowanceRow(id: string) {
+    const [row] = await database.sql.query<{ state: string; amount_micros: unknown; released_at: unknown }>(
+      'SELECT state, amount_micros::text AS amount_micros, released_at FROM reservations WHERE id = $1::uuid', [id]);
+    return row && { state: row.state, amountMicros: BigInt(String(row.amount_micros)), released: row.released_at !== null };
+  }
+
+  it('takes a share of what the wallet can spend, and nothing when that is below the minimum', async () => {
+    const accountId = await fundedAccount(10_000n);
+    const id = crypto.randomUUID();
+    expect(await openAllowance(database.sql, { allowanceId: id, accountId, maxMicros: 1_000_000n, shareOfSpendable: 20n, minMicros: 100n }))
+      .toEqual({ ok: true, amountMicros: 500n });
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000n, reservedMicros: 500n });
+    // 9,500 spendable ÷ 20 = 475 < 480 asked as the minimum: refused, nothing written.
+    expect(await openAllowance(database.sql, { allowanceId: crypto.randomUUID(), accountId, maxMicros: 1_000_000n, shareOfSpendable: 20n, minMicros: 480n }))
+      .toEqual({ ok: false });
+    expect(await openAllowance(database.sql, { allowanceId: crypto.randomUUID(), accountId: crypto.randomUUID(), maxMicros: 10n, shareOfSpendable: 1n, minMicros: 1n }))
+      .toEqual({ ok: false });
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000n, reservedMicros: 500n });
+    const audit = await auditWallet(database.sql, accountId);
+    expect(audit.consistent).toBe(true);
+  });
+
+  it('commits charge the allowance, voids charge nothing, the return ends it; every order gives the same books', async () => {
+    for (const order of ['settlements first', 'return first'] as const) {
+      const accountId = await fundedAccount(100_000n);
+      const id = crypto.randomUUID();
+      const opened = await openAllowance(database.sql, { allowanceId: id, accountId, maxMicros: 1_000n, shareOfSpendable: 1n, minMicros: 1n });
+      expect(opened).toEqual({ ok: true, amountMicros: 1_000n });
+      const spends = [spend(accountId, id, 300n), spend(accountId, id, 200n, 'void'), spend(accountId, id, 100n)];
+      // The holder spent 300 + 100 and got 200 back from the void: 600 unspent.
+      const giveBack = () => releaseAllowance(database.sql, { allowanceId: id, accountId, amountMicros: 600n, final: true });
+      if (order === 'return first') {
+        expect(await giveBack()).toBe(true);
+        expect(await allowanceRow(id)).toEqual({ state: 'pending', amountMicros: 400n, released: true });
+      }
+      const outcomes = await settleAllowanceSpends(database.sql, spends);
+      expect([...outcomes.values()]).toEqual(['settled', 'settled', 'settled']);
+      if (order === 'settlements first') {
+        expect(await allowanceRow(id)).toEqual({ state: 'pending', amountMicros: 600n, released: false });
+        expect(await giveBack()).toBe(true);
+      }
+      expect(await allowanceRow(id)).toEqual({ state: 'committed', amountMicros: 0n, released: true });
+      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 99_600n, reservedMicros: 0n });
+      // Delivered again (a redelivered job): nothing changes.
+      const again = await settleAllowanceSpends(database.sql, spends);
+      expect([...again.values()]).toEqual(['already_settled', 'already_settled', 'already_settled']);
+      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 99_600n, reservedMicros: 0n });
+      const rows = await database.sql.query<{ id: string; state: string; error_code: string | null; allowance_id: string }>(
+        'SELECT id::text, state, error_code, allowance_id::text FROM reservations WHERE allowance_id = $1::uuid', [id]);
+      expect(rows.map((row) => row.state).sort()).toEqual(['committed', 'committed', 'voided']);
+      expect(rows.find((row) => row.state === 'voided')?.error_code).toBe('upstream_error');
+      const entries = await database.sql.query<{ kind: string; micros_delta: unknown }>(
+        `SELECT kind, micros_delta::text AS micros_delta FROM ledger_entries WHERE reservation_id IN (SELECT id FROM reservations WHERE allowance_id = $1::uuid) ORDER BY id`, [id]);
+      expect(entries.map((entry) => `${entry.kind} ${entry.micros_delta}`)).toEqual(['commit -300', 'void 0', 'commit -100']);
+      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+    }
+  });
+
+  it('the reaper returns what a dead holder held; a request settled after that is recorded voided, never charged', async () => {
+    const accountId = await fundedAccount(50_000n);
+    const id = crypto.randomUUID();
+    await openAllowance(database.sql, { allowanceId: id, accountId, maxMicros: 5_000n, shareOfSpendable: 1n, minMicros: 1n });
+    const early = spend(accountId, id, 700n);
+    await settleAllowanceSpends(database.sql, [early]);
+    // Past the reaper's bound (plus the allowance's own age): the holder died without returning the rest.
+    await database.sql.query(`UPDATE reservations SET created_at = now() - interval '20 minutes' WHERE id = $1::uuid`, [id]);
+    expect(await reapReservations(database.sql, { olderThanMs: 15 * 60_000 })).toBeGreaterThanOrEqual(1);
+    expect(await allowanceRow(id)).toMatchObject({ state: 'voided' });
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 49_300n, reservedMicros: 0n });
+    const late = spend(accountId, id, 900n);
+    expect((await settleAllowanceSpends(database.sql, [late])).get(late.reservationId)).toBe('settled');
+    const [row] = await database.sql.query<{ state: string; error_code: string }>('SELECT state, error_code FROM reservations WHERE id = $1::uuid', [late.reservationId]);
+    expect(row).toEqual({ state: 'voided', error_code: 'reservation_expired' });
+    expect(await releaseAllowance(database.sql, { allowanceId: id, accountId, amountMicros: 100n, final: true })).toBe(false);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 49_300n, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  it('leaves a young allowance alone even when its requests would be past the bound', async () => {
+    const accountId = await fundedAccount(50_000n);
+    const id = crypto.randomUUID();
+    await openAllowance(database.sql, { allowanceId: id, accountId, maxMicros: 5_000n, shareOfSpendable: 1n, minMicros: 1n });
+    // Older than the bound, but not older than bound + ALLOWANCE_MAX_AGE_MS: its holder may still pay from it.
+    await database.sql.query(`UPDATE reservations SET created_at = now() - interval '15 minutes 2 seconds' WHERE id = $1::uuid`, [id]);
+    await reapReservations(database.sql, { olderThanMs: 15 * 60_000 });
+    expect(await allowanceRow(id)).toMatchObject({ state: 'pending', amountMicros: 5_000n });
+    expect(await releaseAllowance(database.sql, { allowanceId: id, accountId, amountMicros: 5_000n, final: true })).toBe(true);
+    expect(await allowanceRow(id)).toMatchObject({ state: 'committed', amountMicros: 0n });
+  });
+
+  it('a keeper serves 200 concurrent callers on one hot wallet until it is dry: exact books, no one refused money they have', async () => {
+    const cost = 100n;
+    const funded = 200_000n + 37n;
+    const accountId = await fundedAccount(funded);
+    const keeper = createAllowanceKeeper(database.sql, { ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 20_000n, hotRequestsPerSecond: 5, minRequests: 4 });
+    const request = (): ReserveCreditInput => ({
+      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros: cost, provider: 'openai', model: 'tts-1', characters: 5,
+    });
+    const settlements: AllowanceSpend[] = [];
+    const alone: string[] = [];
+    let admitted = 0;
+    let voided = 0;
+    let dry = false;
+    let fromAllowance = 0;
+    await Promise.all(Array.from({ length: 200 }, async (_, caller) => {
+      while (!dry) {
+        const input = request();
+        const result = await keeper.reserve(input);
+        if (!result.ok) {
+          dry = true;
+          return;
+        }
+        admitted += 1;
+        // Every seventh caller's request fails upstream and is voided.
+        const action = caller % 7 === 0 ? 'void' : 'commit';
+        if (action === 'void') voided += 1;
+        const payment = keeper.settled(input.reservationId, action);
+        if (payment) {
+          fromAllowance += 1;
+          settlements.push({
+            reservationId: input.reservationId, allowanceId: payment.id, accountId, apiKeyId: null, amountMicros: BigInt(payment.amountMicros),
+            provider: payment.provider, model: payment.model, characters: payment.characters, action, errorCode: action === 'void' ? 'upstream_error' : undefined, source: 'worker',
+          });
+        } else alone.push(`${action}:${input.reservationId}`);
+        if (settlements.length >= 50) await settleAllowanceSpends(database.sql, settlements.splice(0));
+      }
+    }));
+    await settleAllowanceSpends(database.sql, settlements.splice(0));
+    const { commitReservation, voidReservation } = await import('./index.js');
+    for (const entry of alone) {
+      const [action, reservationId] = entry.split(':') as ['commit' | 'void', string];
+      if (action === 'commit') await commitReservation(database.sql, { reservationId, source: 'worker' });
+      else await voidReservation(database.sql, { reservationId, source: 'worker', errorCode: 'upstream_error' });
+    }
+    await keeper.close();
+    expect(fromAllowance).toBeGreaterThan(admitted / 2);
+    const committed = BigInt(admitted - voided) * cost;
+    const credits = await getCredits(database.sql, accountId);
+    expect(credits).toEqual({ balanceMicros: funded - committed, reservedMicros: 0n });
+    // Refused only once the wallet could not pay for one more request.
+    expect(credits!.balanceMicros).toBeLessThan(cost + BigInt(voided) * cost + 1n);
+    const [open] = await database.sql.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM reservations WHERE account_id = $1::uuid AND state = 'pending'`, [accountId]);
+    expect(Number(open!.count)).toBe(0);
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  it('a keeper never takes an allowance for a key with spend caps, a free request, or a cold account', async () => {
+    const accountId = await fundedAccount(10_000_000n);
+    const key = await createApiKey(database.prisma, { accountId, name: 'capped', dailySpendCapMicros: 1_000_000n });
+    const keeper = createAllowanceKeeper(database.sql, { ...DEFAULT_ALLOWANCE_SETTINGS, hotRequestsPerSecond: 2 });
+    const base = { accountId, apiKeyId: null, provider: 'openai', model: 'tts-1', characters: 5 };
+    // Cold: the first request reserves on its own (free and capped requests do not count towards heat).
+    expect(await keeper.reserve({ ...base, reservationId: crypto.randomUUID(), amountMicros: 100n })).toEqual({ ok: true });
+    expect(await keeper.reserve({ ...base, reservationId: crypto.randomUUID(), amountMicros: 0n })).toEqual({ ok: true });
+    const capped = { ...base, apiKeyId: key.id, dailySpendCapMicros: 1_000_000n };
+    expect(await keeper.reserve({ ...capped, reservationId: crypto.randomUUID(), amountMicros: 100n })).toEqual({ ok: true });
+    // Hot now: an uncapped request is paid from an allowance; a capped one still reserves alone.
+    const hot = await keeper.reserve({ ...base, reservationId: crypto.randomUUID(), amountMicros: 100n });
+    expect(hot).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    expect(await keeper.reserve({ ...capped, reservationId: crypto.randomUUID(), amountMicros: 100n })).toEqual({ ok: true });
+    expect(await keeper.reserve({ ...base, reservationId: crypto.randomUUID(), amountMicros: 0n })).toEqual({ ok: true });
+    // (10,000,000 − 200 already reserved) ÷ 20, less the request it paid.
+    expect(keeper.held()).toEqual({ allowances: 1, unspentMicros: 499_990n - 100n });
+    const [spent] = await database.sql.query<{ spent: unknown }>(
+      `SELECT sum(spent_micros)::text AS spent FROM key_spend WHERE api_key_id = $1::uuid`, [key.id]);
+    expect(String(spent!.spent)).toBe('200');
+    await keeper.close();
+    // Returned, except the request still in flight.
+    expect(keeper.held()).toEqual({ allowances: 1, unspentMicros: 0n });
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n, reservedMicros: 100n + 100n + 100n + 100n });
+  });
+});

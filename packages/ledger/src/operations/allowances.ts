@@ -1,0 +1,269 @@
+// Allowances: online credit control in the manner of Diameter Credit-Control (RFC 4006). A data plane
+// that serves many requests of one account reserves one sum for it (an allowance: a reservation row of
+// kind 'allowance') and pays each request out of it in memory, so the request path makes no database
+// round trip. Nothing can be overspent: the allowance is reserved like any request, and a request is
+// paid only from what its allowance still holds.
+//
+// The allowance's amount_micros is what it still holds. Three operations change it, and each one
+// commutes with the others, so the order in which they reach the database does not matter:
+//   - a request it paid for is committed: the request's own reservation row is written (committed),
+//     and its cost leaves the allowance, the wallet's reserved sum and the wallet's balance;
+//   - a request it paid for is voided: its row is written (voided); no money moves (the holder puts
+//     the amount back into what it may spend, and later returns it);
+//   - the holder returns what it has not spent (releaseAllowance): it leaves the allowance and the
+//     wallet's reserved sum. The final return marks the allowance released; it ends (committed) once
+//     the last of its requests is settled and it holds nothing.
+// A holder that dies leaves its allowance pending; the reaper voids it after the usual bound plus
+// ALLOWANCE_MAX_AGE_MS, which returns what it still holds. A request of a voided allowance that is
+// settled later is recorded as voided (reservation_expired), never charged: the same outcome as a
+// request whose own reservation the reaper voided.
+//
+// Lock order everywhere: the wallet row first, then reservation rows, so these transactions queue
+// instead of deadlocking.
+import type { SqlClient } from '../sql-client.js';
+import { toMicros } from '../micros.js';
+import type { SettlementOutcome } from './settle-reservation.js';
+
+/** A holder pays requests from an allowance for at most this long after taking it; the reaper adds it to its bound. */
+export const ALLOWANCE_MAX_AGE_MS = 10_000;
+
+export interface OpenAllowanceInput {
+  allowanceId: string;
+  accountId: string;
+  /** The most to take. */
+  maxMicros: bigint;
+  /** Take at most spendable ÷ this (several replicas may each hold one; the rest stays spendable to all). */
+  shareOfSpendable: bigint;
+  /** Take nothing unless at least this much can be taken. */
+  minMicros: bigint;
+}
+
+export type OpenAllowanceResult = { ok: true; amountMicros: bigint } | { ok: false };
+
+const OPEN = `
+WITH candidate AS (
+  SELECT account_id, LEAST($2::bigint, (balance_micros - reserved_micros) / $3::bigint) AS amount
+  FROM wallets WHERE account_id = $1::uuid FOR UPDATE
+), wallet AS (
+  UPDATE wallets SET reserved_micros = wallets.reserved_micros + candidate.amount, updated_at = now()
+  FROM candidate
+  WHERE wallets.account_id = candidate.account_id AND candidate.amount >= $4::bigint AND candidate.amount > 0
+  RETURNING wallets.balance_micros, candidate.amount
+), reservation AS (
+  INSERT INTO reservations (id, account_id, api_key_id, amount_micros, provider, model, characters, kind)
+  SELECT $5::uuid, $1::uuid, NULL, wallet.amount, 'allowance', 'allowance', 0, 'allowance' FROM wallet
+  RETURNING id
+), entry AS (
+  INSERT INTO ledger_entries (account_id, kind, micros_delta, micros_balance_after, reservation_id, source, metadata)
+  SELECT $1::uuid, 'reserve', 0, wallet.balance_micros, reservation.id, 'request',
+         jsonb_build_object('allowance', true, 'amountMicros', wallet.amount)
+  FROM wallet, reservation
+  RETURNING id
+)
+SELECT wallet.amount FROM wallet, entry`;
+
+/** Reserves an allowance on the account, sized by its spendable balance; refuses when that is too small. */
+export async function openAllowance(sql: SqlClient, input: OpenAllowanceInput): Promise<OpenAllowanceResult> {
+  if (input.maxMicros <= 0n || input.shareOfSpendable <= 0n || input.minMicros < 0n) throw new RangeError('invalid allowance bounds');
+  const [row] = await sql.query<{ amount: unknown }>(
+    OPEN,
+    [input.accountId, input.maxMicros, input.shareOfSpendable, input.minMicros, input.allowanceId],
+    'ledger_allowance_open',
+  );
+  return row ? { ok: true, amountMicros: toMicros(row.amount) } : { ok: false };
+}
+
+const LOCK_WALLET = 'SELECT 1 FROM wallets WHERE account_id = $1::uuid FOR UPDATE';
+
+const RELEASE = `
+WITH allowance AS (
+  UPDATE reservations SET amount_micros = amount_micros - $2::bigint,
+         released_at = CASE WHEN $3::boolean THEN now() ELSE released_at END,
+         state = CASE WHEN $3::boolean AND amount_micros = $2::bigint THEN 'committed' ELSE state END,
+         settled_at = CASE WHEN $3::boolean AND amount_micros = $2::bigint THEN now() ELSE settled_at END
+  WHERE id = $1::uuid AND kind = 'allowance' AND state = 'pending' AND amount_micros >= $2::bigint
+  RETURNING account_id
+), wallet AS (
+  UPDATE wallets SET reserved_micros = wallets.reserved_micros - $2::bigint, updated_at = now()
+  FROM allowance WHERE wallets.account_id = allowance.account_id
+  RETURNING 1
+)
+SELECT count(*)::int AS released FROM wallet`;
+
+export interface ReleaseAllowanceInput {
+  allowanceId: string;
+  accountId: string;
+  /** What the holder has not spent and gives back now. */
+  amountMicros: bigint;
+  /** The holder's last return: it will pay no more requests from it. */
+  final: boolean;
+}
+
+/**
+ * Returns unspent money from an allowance to the wallet. False when the allowance is no longer pending
+ * (the reaper voided it, which returned everything it held).
+ */
+export async function releaseAllowance(sql: SqlClient, input: ReleaseAllowanceInput): Promise<boolean> {
+  if (input.amountMicros < 0n) throw new RangeError('cannot release a negative amount');
+  const rows = await sql.transaction(async (client) => {
+    await client.query(LOCK_WALLET, [input.accountId], 'ledger_allowance_lock');
+    return client.query<{ released: number }>(RELEASE, [input.allowanceId, input.amountMicros, input.final], 'ledger_allowance_release');
+  });
+  return Number(rows[0]?.released ?? 0) > 0;
+}
+
+const VOID_ALLOWANCE = `
+WITH allowance AS (
+  UPDATE reservations SET state = 'voided', settled_at = now(), error_code = $2
+  WHERE id = $1::uuid AND kind = 'allowance' AND state = 'pending'
+  RETURNING account_id, amount_micros
+), wallet AS (
+  UPDATE wallets SET reserved_micros = wallets.reserved_micros - allowance.amount_micros, updated_at = now()
+  FROM allowance WHERE wallets.account_id = allowance.account_id
+  RETURNING 1
+)
+SELECT count(*)::int AS voided FROM wallet`;
+
+/** The reaper's end for an allowance whose holder is gone: what it still holds returns to the wallet. */
+export async function voidAllowance(sql: SqlClient, input: { allowanceId: string; accountId: string; errorCode: string }): Promise<SettlementOutcome> {
+  const rows = await sql.transaction(async (client) => {
+    await client.query(LOCK_WALLET, [input.accountId], 'ledger_allowance_lock');
+    return client.query<{ voided: number }>(VOID_ALLOWANCE, [input.allowanceId, input.errorCode], 'ledger_allowance_void');
+  });
+  return Number(rows[0]?.voided ?? 0) > 0 ? 'settled' : 'already_settled';
+}
+
+/** A request paid from an allowance, as its settlement carries it (its reservation row does not exist yet). */
+export interface AllowanceSpend {
+  reservationId: string;
+  allowanceId: string;
+  accountId: string;
+  apiKeyId: string | null;
+  amountMicros: bigint;
+  provider: string;
+  model: string;
+  characters: number;
+  action: 'commit' | 'void';
+  /** For voids: the error code that caused it. */
+  errorCode?: string;
+  /** Who settles: request (in-process), worker, reaper. */
+  source: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** More than this per call is split into several transactions. */
+export const MAX_SPEND_BATCH = 200;
+
+const LOCK_WALLETS = `
+SELECT account_id FROM wallets
+WHERE account_id IN (SELECT (value #>> '{}')::uuid FROM jsonb_array_elements($1::jsonb))
+ORDER BY account_id
+FOR UPDATE`;
+
+// One statement for the batch, after the wallets are locked. A request already written (a redelivered
+// job) is skipped; the others are written committed or voided. A commit is charged only if its
+// allowance is still pending and holds its cost (always, unless the reaper voided the allowance: then
+// the request is recorded voided, reservation_expired). Each written request gets a ledger row: a
+// commit row charging it, or a void row of zero, with the running balance in the order given.
+// `before` reads the wallets as they were when the statement began (data-modifying CTEs do not see
+// each other's changes), which the lock made current.
+const SETTLE_SPENDS = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS item(
+    id uuid, allowance_id uuid, account_id uuid, api_key_id uuid, amount bigint, provider text, model text, characters int,
+    action text, error_code text, source text, metadata jsonb, position int)
+), fresh AS (
+  SELECT DISTINCT ON (input.id) input.* FROM input
+  WHERE NOT EXISTS (SELECT 1 FROM reservations WHERE reservations.id = input.id)
+  ORDER BY input.id, input.position
+), allowance AS (
+  SELECT reservations.id, reservations.amount_micros, reservations.state FROM reservations
+  WHERE reservations.id IN (SELECT allowance_id FROM fresh) AND reservations.kind = 'allowance'
+  FOR UPDATE
+), wanted AS (
+  SELECT allowance_id, coalesce(sum(amount) FILTER (WHERE action = 'commit'), 0) AS total FROM fresh GROUP BY allowance_id
+), valid AS (
+  SELECT allowance.id FROM allowance JOIN wanted ON wanted.allowance_id = allowance.id
+  WHERE allowance.state = 'pending' AND allowance.amount_micros >= wanted.total
+), decided AS (
+  SELECT fresh.*, (fresh.action = 'commit' AND valid.id IS NOT NULL) AS charge
+  FROM fresh LEFT JOIN valid ON valid.id = fresh.allowance_id
+), inserted AS (
+  INSERT INTO reservations (id, account_id, api_key_id, amount_micros, provider, model, characters, state, settled_at, error_code, kind, allowance_id)
+  SELECT id, account_id, api_key_id, amount, provider, model, characters,
+         CASE WHEN charge THEN 'committed' ELSE 'voided' END, now(),
+         CASE WHEN charge THEN NULL WHEN action = 'void' THEN coalesce(error_code, 'unknown') ELSE 'reservation_expired' END,
+         'request', allowance_id
+  FROM decided
+  ON CONFLICT (id) DO NOTHING
+  RETURNING id
+), settled AS (
+  SELECT decided.*, CASE WHEN decided.charge THEN decided.amount ELSE 0 END AS charged
+  FROM decided JOIN inserted ON inserted.id = decided.id
+), allowance_totals AS (
+  SELECT allowance_id, sum(charged)::bigint AS total FROM settled GROUP BY allowance_id HAVING sum(charged) > 0
+), allowance_update AS (
+  UPDATE reservations SET amount_micros = reservations.amount_micros - allowance_totals.total,
+         state = CASE WHEN reservations.released_at IS NOT NULL AND reservations.amount_micros = allowance_totals.total THEN 'committed' ELSE reservations.state END,
+         settled_at = CASE WHEN reservations.released_at IS NOT NULL AND reservations.amount_micros = allowance_totals.total THEN now() ELSE reservations.settled_at END
+  FROM allowance_totals WHERE reservations.id = allowance_totals.allowance_id
+  RETURNING reservations.id
+), account_totals AS (
+  SELECT account_id, sum(charged)::bigint AS total FROM settled GROUP BY account_id
+), before AS (
+  SELECT wallets.account_id, wallets.balance_micros FROM wallets WHERE wallets.account_id IN (SELECT account_id FROM account_totals)
+), wallet AS (
+  UPDATE wallets SET balance_micros = wallets.balance_micros - account_totals.total,
+                     reserved_micros = wallets.reserved_micros - account_totals.total,
+                     updated_at = now()
+  FROM account_totals WHERE wallets.account_id = account_totals.account_id AND account_totals.total > 0
+  RETURNING wallets.account_id
+), entry AS (
+  INSERT INTO ledger_entries (account_id, kind, micros_delta, micros_balance_after, reservation_id, source, metadata)
+  SELECT ordered.account_id, ordered.kind, -ordered.charged, ordered.balance_after, ordered.id, ordered.source, ordered.metadata
+  FROM (
+    SELECT settled.account_id, settled.id, settled.charged, settled.source, settled.position,
+           CASE WHEN settled.charge THEN 'commit' ELSE 'void' END AS kind,
+           before.balance_micros - sum(settled.charged) OVER (PARTITION BY settled.account_id ORDER BY settled.position) AS balance_after,
+           CASE WHEN settled.charge
+             THEN jsonb_build_object('provider', settled.provider, 'model', settled.model, 'characters', settled.characters)
+             ELSE jsonb_build_object('amountMicros', settled.amount,
+                                     'errorCode', CASE WHEN settled.action = 'void' THEN coalesce(settled.error_code, 'unknown') ELSE 'reservation_expired' END,
+                                     'provider', settled.provider, 'model', settled.model)
+           END || coalesce(settled.metadata, '{}'::jsonb) || jsonb_build_object('allowanceId', settled.allowance_id) AS metadata
+    FROM settled JOIN before ON before.account_id = settled.account_id
+    ORDER BY settled.account_id, settled.position
+  ) AS ordered
+  RETURNING reservation_id
+)
+SELECT input.id::text AS id, EXISTS (SELECT 1 FROM entry WHERE entry.reservation_id = input.id) AS settled,
+       (SELECT count(*) FROM wallet)::int AS wallets, (SELECT count(*) FROM allowance_update)::int AS allowances
+FROM input`;
+
+/**
+ * Writes the settlements of requests paid from allowances, any number of accounts at once; each
+ * request is written once however often it is given. Returns each id's outcome.
+ */
+export async function settleAllowanceSpends(sql: SqlClient, spends: readonly AllowanceSpend[]): Promise<Map<string, SettlementOutcome>> {
+  const outcomes = new Map<string, SettlementOutcome>();
+  for (let start = 0; start < spends.length; start += MAX_SPEND_BATCH) {
+    const chunk = spends.slice(start, start + MAX_SPEND_BATCH);
+    for (const spend of chunk) if (spend.amountMicros < 0n) throw new RangeError('a request cannot cost a negative amount');
+    const accounts = [...new Set(chunk.map((spend) => spend.accountId.toLowerCase()))].sort();
+    const payload = JSON.stringify(chunk.map((spend, position) => ({
+      id: spend.reservationId, allowance_id: spend.allowanceId, account_id: spend.accountId, api_key_id: spend.apiKeyId,
+      amount: spend.amountMicros.toString(), provider: spend.provider, model: spend.model, characters: spend.characters,
+      action: spend.action, error_code: spend.errorCode ?? null, source: spend.source, metadata: spend.metadata ?? {}, position,
+    })));
+    const rows = await sql.transaction(async (client) => {
+      await client.query(LOCK_WALLETS, [JSON.stringify(accounts)], 'ledger_spends_lock');
+      return client.query<{ id: string; settled: boolean }>(SETTLE_SPENDS, [payload], 'ledger_spends_settle');
+    });
+    for (const row of rows) {
+      const id = row.id.toLowerCase();
+      if (outcomes.get(id) === 'settled') continue;
+      outcomes.set(id, row.settled ? 'settled' : 'already_settled');
+    }
+  }
+  return outcomes;
+}

@@ -97,6 +97,8 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   /** Every allowance not yet finally released, current or retired. */
   const all = new Set<Held>();
   const paid = new Map<string, Paid>();
+  /** Returns on their way to the database (close waits for them). */
+  const releasing = new Set<Promise<void>>();
   const opening = new Map<string, Promise<Held | undefined>>();
   const heat = new Map<string, { windowStart: number; count: number }>();
   /** Accounts whose wallet was too small for an allowance: not asked again before this time. */
@@ -113,7 +115,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   }
 
   function release(held: Held, amount: bigint, final: boolean): Promise<void> {
-    held.releases = held.releases.then(async () => {
+    const chain = held.releases.then(async () => {
       for (let attempt = 1; ; attempt += 1) {
         try {
           await releaseAllowance(sql, { allowanceId: held.id, accountId: held.accountId, amountMicros: amount, final });
@@ -128,7 +130,10 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
         }
       }
     });
-    return held.releases;
+    held.releases = chain;
+    releasing.add(chain);
+    void chain.finally(() => releasing.delete(chain));
+    return chain;
   }
 
   /** Returns what the allowance has not spent; the final return once no request of it is in flight. */
@@ -209,7 +214,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     if (!hot || (coldUntil.get(input.accountId) ?? 0) > now) return alone(input);
     // Wait for the allowance being opened (one at a time per account); when others empty it first, the
     // next one is opened, a few times at most before this request reserves on its own.
-    for (let attempt = 0; attempt < 3; attempt += 1) {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
       let pending = opening.get(input.accountId);
       if (!pending) {
         const stale = current.get(input.accountId);
@@ -259,6 +264,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     async close() {
       clearInterval(sweep);
       await Promise.all([...all].map((held) => retire(held)));
+      await Promise.all([...releasing]);
     },
   };
 }

@@ -96,6 +96,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   if (options.metrics) {
     registerDataPlaneSources(options.metrics, {
       providers: options.registry, settler: options.settler, inFlight: () => context.inFlight.count, server: { implementation, ...build },
+      allowances: () => keeper.held(),
     });
   }
   const app = server.App();

@@ -58,8 +58,8 @@ export interface AllowanceKeeper {
    * payment its settlement must carry (and a void puts the amount back into what the allowance may spend).
    */
   settled(reservationId: string, action: 'commit' | 'void'): AllowancePayment | undefined;
-  /** Allowances held now and the money they hold unspent (metrics). */
-  held(): { allowances: number; unspentMicros: bigint };
+  /** Allowances held now, the money they hold unspent, and since start: allowances taken, requests paid from them (metrics). */
+  held(): { allowances: number; unspentMicros: bigint; opened: number; payments: number };
   /** Retires every allowance and waits for what they return. */
   close(): Promise<void>;
 }
@@ -99,6 +99,8 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   const paid = new Map<string, Paid>();
   /** Returns on their way to the database (close waits for them). */
   const releasing = new Set<Promise<void>>();
+  let opened = 0;
+  let payments = 0;
   const opening = new Map<string, Promise<Held | undefined>>();
   const heat = new Map<string, { windowStart: number; count: number }>();
   /** Accounts whose wallet was too small for an allowance: not asked again before this time. */
@@ -166,6 +168,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     held.inFlight += 1;
     held.lastUsedAt = now;
     paid.set(input.reservationId, { held, input });
+    payments += 1;
     return { ok: true, allowanceId: held.id };
   }
 
@@ -190,6 +193,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     };
     all.add(held);
     current.set(accountId, held);
+    opened += 1;
     return held;
   }
 
@@ -259,7 +263,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     held() {
       let unspentMicros = 0n;
       for (const held of all) unspentMicros += held.remaining;
-      return { allowances: all.size, unspentMicros };
+      return { allowances: all.size, unspentMicros, opened, payments };
     },
     async close() {
       clearInterval(sweep);

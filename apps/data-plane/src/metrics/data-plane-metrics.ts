@@ -3,7 +3,7 @@
 // request costs a couple of map lookups and an increment; per-chunk counters are plain numbers that the
 // registry reads at scrape time.
 import {
-  httpMetrics, limitMetrics, serverInfoMetric, settlerMetrics, speechMetrics, upstreamMetrics,
+  allowanceMetrics, type AllowanceStats, httpMetrics, limitMetrics, serverInfoMetric, settlerMetrics, speechMetrics, upstreamMetrics,
   type BreakerStateName, type LimitRefusalKind, type MetricsRegistry, type SpeechStreamCounters,
 } from '@voice-router/service-kit';
 import type { ProviderRegistry, UpstreamObserver } from '@voice-router/providers';
@@ -95,8 +95,12 @@ export function upstreamObserver(registry: MetricsRegistry | undefined): Upstrea
 /** The scrape-time sources: breakers, speech requests in flight, settlements held, and the server in use. */
 export function registerDataPlaneSources(
   registry: MetricsRegistry,
-  sources: { providers: ProviderRegistry; settler: Settler; inFlight: () => number; server: { implementation: string; package: string; version: string } },
+  sources: {
+    providers: ProviderRegistry; settler: Settler; inFlight: () => number; server: { implementation: string; package: string; version: string };
+    allowances: () => AllowanceStats;
+  },
 ): void {
+  allowanceMetrics(registry).setSource(sources.allowances);
   upstreamMetrics(registry).setBreakerSource(() => sources.providers.status().flatMap((status) =>
     status.state === 'unavailable' && status.reason === 'missing_api_key' ? [] : [{ provider: status.id, state: BREAKER_STATE[status.state]! }]));
   speechMetrics(registry).setInFlightSource(sources.inFlight);

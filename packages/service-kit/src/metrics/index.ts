@@ -3,7 +3,7 @@ export { createMetricsRegistry, metricGroup, type MetricsRegistry } from './metr
 export { startMetricsServer, startProcessMetrics, type MetricsServer, type MetricsServerOptions, type MetricsServerRoute } from './metrics-server.js';
 export { DEFAULT_METRICS_PORT, metricsEnvironmentShape, metricsSettings, type MetricsSettings } from './metrics-environment.js';
 export {
-  httpMetrics, limitMetrics, reservationMetrics, serverInfoMetric, settlementQueueMetrics, settlerMetrics, speechMetrics, upstreamMetrics,
-  type BreakerStateName, type LimitRefusalKind, type OpenReservationStats, type SettlementBacklogStats, type SettlementQueueStats,
+  allowanceMetrics, httpMetrics, limitMetrics, reservationMetrics, serverInfoMetric, settlementQueueMetrics, settlerMetrics, speechMetrics, upstreamMetrics,
+  type AllowanceStats, type BreakerStateName, type LimitRefusalKind, type OpenReservationStats, type SettlementBacklogStats, type SettlementQueueStats,
   type SpeechStreamCounters,
 } from './metric-definitions.js';

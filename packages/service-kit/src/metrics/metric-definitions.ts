@@ -174,6 +174,59 @@ export function settlerMetrics(registry: MetricsRegistry) {
   });
 }
 
+export interface AllowanceStats {
+  allowances: number;
+  unspentMicros: bigint;
+  opened: number;
+  payments: number;
+}
+
+/** Allowances a data plane holds for hot accounts (README, Allowances). */
+export function allowanceMetrics(registry: MetricsRegistry) {
+  return metricGroup(registry, 'allowances', (register) => {
+    let read: () => AllowanceStats = () => ({ allowances: 0, unspentMicros: 0n, opened: 0, payments: 0 });
+    new Gauge({
+      name: `${PREFIX}allowances_held`,
+      help: 'Allowances this data plane holds (open, or returned in part while requests paid from them stream).',
+      registers: [register],
+      collect() {
+        this.set(read().allowances);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}allowances_unspent_micros`,
+      help: 'Money those allowances hold that no request has taken yet (micro-dollars; it counts in the wallets\' reservedMicros).',
+      registers: [register],
+      collect() {
+        this.set(Number(read().unspentMicros));
+      },
+    });
+    new Counter({
+      name: `${PREFIX}allowances_opened_total`,
+      help: 'Allowances this data plane has taken (one database round trip each).',
+      registers: [register],
+      collect() {
+        this.reset();
+        this.inc(read().opened);
+      },
+    });
+    new Counter({
+      name: `${PREFIX}allowance_payments_total`,
+      help: 'Speech requests paid from an allowance (no database round trip of their own).',
+      registers: [register],
+      collect() {
+        this.reset();
+        this.inc(read().payments);
+      },
+    });
+    return {
+      setSource(source: () => AllowanceStats) {
+        read = source;
+      },
+    };
+  });
+}
+
 /** The BullMQ settlement queue (the worker, or the embedded process with REDIS_URL) and what the workers applied. */
 export function settlementQueueMetrics(registry: MetricsRegistry, logger?: { warn(message: string, fields?: Record<string, unknown>): void }) {
   return metricGroup(registry, 'settlement-queue', (register) => {

@@ -29,7 +29,8 @@ export function stopChildrenOnSignals(onStop: () => Promise<void>): void {
 }
 
 /** `DATA_PLANE_SERVER=node npm run bench` measures the data plane's node:http adapter on Node 20 too. */
-const inherited = process.env.DATA_PLANE_SERVER ? { DATA_PLANE_SERVER: process.env.DATA_PLANE_SERVER } : {};
+// Settings an operator may vary between runs (`ALLOWANCE_MAX_MICROS=0 npm run bench` measures without allowances).
+const inherited = Object.fromEntries(['DATA_PLANE_SERVER', 'ALLOWANCE_MAX_MICROS', 'ALLOWANCE_HOT_REQUESTS_PER_SECOND'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 
 export function startProcess(
   name: string, args: string[], environment: Record<string, string>, nodeOptions: string[] = [], nodeBinary = process.execPath,

@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const CreditsResponseSchema = z
   .object({
     balanceMicros: z.int().describe('All money in the wallet, including what is reserved.'),
-    reservedMicros: z.int().describe('Held by requests in flight. Spendable = balance − reserved.'),
+    reservedMicros: z.int().describe(
+      'Held by requests in flight, and by allowances a data plane holds for this account while its traffic is hot (money set aside for requests about to be served; returned about a second after the traffic stops). Spendable = balance − reserved.',
+    ),
   })
   .meta({ id: 'Credits' });
 

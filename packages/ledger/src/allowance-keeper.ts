@@ -30,7 +30,7 @@ export interface AllowanceSettings {
 
 export const DEFAULT_ALLOWANCE_SETTINGS: AllowanceSettings = {
   maxMicros: 1_000_000n,
-  hotRequestsPerSecond: 20,
+  hotRequestsPerSecond: 4,
   shareOfSpendable: 20n,
   minRequests: 8,
   idleMs: 1_000,

@@ -25,14 +25,19 @@ interface Waiting {
  */
 export const COMMIT_GATHER_MS = 2;
 
+/** Batches written at once by one applier on PostgreSQL (see below). */
+export const MAX_BATCHES_IN_FLIGHT = 3;
+
 export function createSettlementApplier(sql: SqlClient, source: string, gatherMs = COMMIT_GATHER_MS): SettlementApplier {
   let pending: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
-  // On a serial database (PGlite) one batch is in flight at a time and the next gathers meanwhile: a
-  // second would only queue behind it, and off the main thread PGlite no longer delays the gather
-  // timer, so batches would shrink to a request or two.
+  // At most MAX_BATCHES_IN_FLIGHT batches are written at once (one on a serial database such as PGlite,
+  // where a second would only queue behind the first); meanwhile the next batch gathers. A statement has
+  // a fixed cost (planning, locks, a commit) of several hundred microseconds of database CPU, so under
+  // load this turns many small batches into a few large ones; when idle, a commit still waits only
+  // COMMIT_GATHER_MS.
   let inFlight = 0;
-  const held = () => sql.serial === true && inFlight > 0;
+  const held = () => inFlight >= (sql.serial === true ? 1 : MAX_BATCHES_IN_FLIGHT);
 
   async function flush() {
     clearTimeout(timer);
@@ -63,7 +68,7 @@ export function createSettlementApplier(sql: SqlClient, source: string, gatherMs
     } finally {
       inFlight -= 1;
       // What gathered while the batch ran has waited at least as long as a gather: write it now.
-      if (sql.serial && pending.length > 0) void flush();
+      if (pending.length > 0 && !held()) void flush();
     }
   }
 
@@ -74,7 +79,12 @@ export function createSettlementApplier(sql: SqlClient, source: string, gatherMs
         pending.push({ job, resolve, reject });
         if (held()) return;
         if (pending.length >= MAX_COMMIT_BATCH) void flush();
-        else timer ??= setTimeout(() => void flush(), gatherMs);
+        else {
+          timer ??= setTimeout(() => {
+            timer = undefined;
+            if (!held()) void flush();
+          }, gatherMs);
+        }
       });
     },
   };

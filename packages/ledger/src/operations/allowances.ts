@@ -154,24 +154,25 @@ export interface AllowanceSpend {
 /** More than this per call is split into several transactions. */
 export const MAX_SPEND_BATCH = 200;
 
-const LOCK_WALLETS = `
-SELECT account_id FROM wallets
-WHERE account_id IN (SELECT (value #>> '{}')::uuid FROM jsonb_array_elements($1::jsonb))
-ORDER BY account_id
-FOR UPDATE`;
-
-// One statement for the batch, after the wallets are locked. A request already written (a redelivered
-// job) is skipped; the others are written committed or voided. A commit is charged only if its
-// allowance is still pending and holds its cost (always, unless the reaper voided the allowance: then
-// the request is recorded voided, reservation_expired). Each written request gets a ledger row: a
-// commit row charging it, or a void row of zero, with the running balance in the order given.
-// `before` reads the wallets as they were when the statement began (data-modifying CTEs do not see
-// each other's changes), which the lock made current.
+// One statement for the batch (one round trip, no transaction around it). It locks the wallets first
+// (`locked`, in account order; the allowance rows' scan waits for it through the scalar subquery, which
+// runs before the first row is locked), then the allowances, the order every writer keeps. A request
+// already written (a redelivered job) is skipped: ON CONFLICT decides against committed rows, whatever
+// the snapshot. The others are written committed or voided. A commit is charged only if its allowance is
+// still pending and holds its cost (always, unless the reaper voided the allowance: then the request is
+// recorded voided, reservation_expired). Each written request gets a ledger row: a commit row charging
+// it, or a void row of zero, with the running balance in the order given. Rows read FOR UPDATE are
+// their latest versions, so the balances and amounts used are current once the locks are held.
 const SETTLE_SPENDS = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS item(
     id uuid, allowance_id uuid, account_id uuid, api_key_id uuid, amount bigint, provider text, model text, characters int,
     action text, error_code text, source text, metadata jsonb, position int)
+), locked AS (
+  SELECT wallets.account_id, wallets.balance_micros FROM wallets
+  WHERE wallets.account_id IN (SELECT account_id FROM input)
+  ORDER BY wallets.account_id
+  FOR UPDATE
 ), fresh AS (
   SELECT DISTINCT ON (input.id) input.* FROM input
   WHERE NOT EXISTS (SELECT 1 FROM reservations WHERE reservations.id = input.id)
@@ -179,6 +180,7 @@ WITH input AS (
 ), allowance AS (
   SELECT reservations.id, reservations.amount_micros, reservations.state FROM reservations
   WHERE reservations.id IN (SELECT allowance_id FROM fresh) AND reservations.kind = 'allowance'
+    AND (SELECT count(*) FROM locked) >= 0
   FOR UPDATE
 ), wanted AS (
   SELECT allowance_id, coalesce(sum(amount) FILTER (WHERE action = 'commit'), 0) AS total FROM fresh GROUP BY allowance_id
@@ -210,8 +212,6 @@ WITH input AS (
   RETURNING reservations.id
 ), account_totals AS (
   SELECT account_id, sum(charged)::bigint AS total FROM settled GROUP BY account_id
-), before AS (
-  SELECT wallets.account_id, wallets.balance_micros FROM wallets WHERE wallets.account_id IN (SELECT account_id FROM account_totals)
 ), wallet AS (
   UPDATE wallets SET balance_micros = wallets.balance_micros - account_totals.total,
                      reserved_micros = wallets.reserved_micros - account_totals.total,
@@ -224,14 +224,14 @@ WITH input AS (
   FROM (
     SELECT settled.account_id, settled.id, settled.charged, settled.source, settled.position,
            CASE WHEN settled.charge THEN 'commit' ELSE 'void' END AS kind,
-           before.balance_micros - sum(settled.charged) OVER (PARTITION BY settled.account_id ORDER BY settled.position) AS balance_after,
+           locked.balance_micros - sum(settled.charged) OVER (PARTITION BY settled.account_id ORDER BY settled.position) AS balance_after,
            CASE WHEN settled.charge
              THEN jsonb_build_object('provider', settled.provider, 'model', settled.model, 'characters', settled.characters)
              ELSE jsonb_build_object('amountMicros', settled.amount,
                                      'errorCode', CASE WHEN settled.action = 'void' THEN coalesce(settled.error_code, 'unknown') ELSE 'reservation_expired' END,
                                      'provider', settled.provider, 'model', settled.model)
            END || coalesce(settled.metadata, '{}'::jsonb) || jsonb_build_object('allowanceId', settled.allowance_id) AS metadata
-    FROM settled JOIN before ON before.account_id = settled.account_id
+    FROM settled JOIN locked ON locked.account_id = settled.account_id
     ORDER BY settled.account_id, settled.position
   ) AS ordered
   RETURNING reservation_id
@@ -249,16 +249,12 @@ export async function settleAllowanceSpends(sql: SqlClient, spends: readonly All
   for (let start = 0; start < spends.length; start += MAX_SPEND_BATCH) {
     const chunk = spends.slice(start, start + MAX_SPEND_BATCH);
     for (const spend of chunk) if (spend.amountMicros < 0n) throw new RangeError('a request cannot cost a negative amount');
-    const accounts = [...new Set(chunk.map((spend) => spend.accountId.toLowerCase()))].sort();
     const payload = JSON.stringify(chunk.map((spend, position) => ({
       id: spend.reservationId, allowance_id: spend.allowanceId, account_id: spend.accountId, api_key_id: spend.apiKeyId,
       amount: spend.amountMicros.toString(), provider: spend.provider, model: spend.model, characters: spend.characters,
       action: spend.action, error_code: spend.errorCode ?? null, source: spend.source, metadata: spend.metadata ?? {}, position,
     })));
-    const rows = await sql.transaction(async (client) => {
-      await client.query(LOCK_WALLETS, [JSON.stringify(accounts)], 'ledger_spends_lock');
-      return client.query<{ id: string; settled: boolean }>(SETTLE_SPENDS, [payload], 'ledger_spends_settle');
-    });
+    const rows = await sql.query<{ id: string; settled: boolean }>(SETTLE_SPENDS, [payload], 'ledger_spends_settle');
     for (const row of rows) {
       const id = row.id.toLowerCase();
       if (outcomes.get(id) === 'settled') continue;

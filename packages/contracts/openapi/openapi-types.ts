@@ -433,7 +433,7 @@ export interface components {
         Credits: {
             /** @description All money in the wallet, including what is reserved. */
             balanceMicros: number;
-            /** @description Held by requests in flight. Spendable = balance − reserved. */
+            /** @description Held by requests in flight, and by allowances a data plane holds for this account while its traffic is hot (money set aside for requests about to be served; returned about a second after the traffic stops). Spendable = balance − reserved. */
             reservedMicros: number;
         };
         Activity: {

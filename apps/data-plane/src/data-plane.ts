@@ -96,7 +96,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   if (options.metrics) {
     registerDataPlaneSources(options.metrics, {
       providers: options.registry, settler: options.settler, inFlight: () => context.inFlight.count, server: { implementation, ...build },
-      allowances: () => keeper.held(),
+      allowances: () => keeper.stats(),
     });
   }
   const app = server.App();
@@ -135,7 +135,6 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
 /** The settler the routes use: a request paid from an allowance carries its payment to the ledger. */
 function withAllowancePayments(settler: Settler, keeper: AllowanceKeeper): Settler {
   return {
-    ...settler,
     settle(job) {
       const allowance = keeper.settled(job.reservationId, job.action);
       settler.settle(allowance ? { ...job, allowance } : job);

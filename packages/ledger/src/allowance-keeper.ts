@@ -59,7 +59,7 @@ export interface AllowanceKeeper {
    */
   settled(reservationId: string, action: 'commit' | 'void'): AllowancePayment | undefined;
   /** Allowances held now, the money they hold unspent, and since start: allowances taken, requests paid from them (metrics). */
-  held(): { allowances: number; unspentMicros: bigint; opened: number; payments: number };
+  stats(): { allowances: number; unspentMicros: bigint; opened: number; payments: number };
   /** Retires every allowance and waits for what they return. */
   close(): Promise<void>;
 }
@@ -260,7 +260,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
         provider: input.provider, model: input.model, characters: input.characters,
       };
     },
-    held() {
+    stats() {
       let unspentMicros = 0n;
       for (const held of all) unspentMicros += held.remaining;
       return { allowances: all.size, unspentMicros, opened, payments };

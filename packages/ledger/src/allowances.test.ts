@@ -6,8 +6,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Database } from './database.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
-  auditWallet, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, reapReservations,
-  releaseAllowance, settleAllowanceSpends, type AllowanceSpend, type ReserveCreditInput,
+  auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, reapReservations,
+  releaseAllowance, settleAllowanceSpends, voidReservation, type AllowanceSpend, type ReserveCreditInput,
 } from './index.js';
 
 describeOnEachDatabase('allowances', (openedDatabase) => {
@@ -155,7 +155,6 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
       }
     }));
     await settleAllowanceSpends(database.sql, settlements.splice(0));
-    const { commitReservation, voidReservation } = await import('./index.js');
     for (const entry of alone) {
       const [action, reservationId] = entry.split(':') as ['commit' | 'void', string];
       if (action === 'commit') await commitReservation(database.sql, { reservationId, source: 'worker' });
@@ -190,13 +189,13 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     expect(await keeper.reserve({ ...capped, reservationId: crypto.randomUUID(), amountMicros: 100n })).toEqual({ ok: true });
     expect(await keeper.reserve({ ...base, reservationId: crypto.randomUUID(), amountMicros: 0n })).toEqual({ ok: true });
     // (10,000,000 − 200 already reserved) ÷ 20, less the request it paid.
-    expect(keeper.held()).toEqual({ allowances: 1, unspentMicros: 499_990n - 100n, opened: 1, payments: 1 });
+    expect(keeper.stats()).toEqual({ allowances: 1, unspentMicros: 499_990n - 100n, opened: 1, payments: 1 });
     const [spent] = await database.sql.query<{ spent: unknown }>(
       `SELECT sum(spent_micros)::text AS spent FROM key_spend WHERE api_key_id = $1::uuid`, [key.id]);
     expect(String(spent!.spent)).toBe('200');
     await keeper.close();
     // Returned, except the request still in flight.
-    expect(keeper.held()).toMatchObject({ allowances: 1, unspentMicros: 0n });
+    expect(keeper.stats()).toMatchObject({ allowances: 1, unspentMicros: 0n });
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n, reservedMicros: 100n + 100n + 100n + 100n });
   });
 });

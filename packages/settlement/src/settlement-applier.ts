@@ -47,12 +47,12 @@ export function createSettlementApplier(sql: SqlClient, source: string, gatherMs
     inFlight += 1;
     try {
       const commits = batch.filter(({ job }) => !job.allowance);
-      const spends = batch.filter(({ job }) => job.allowance);
+      const spends = batch.flatMap(({ job }) => (job.allowance ? [allowanceSpend(job, job.allowance, source)] : []));
       const outcomes = commits.length > 0
         ? await commitReservations(sql, commits.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata })))
         : new Map<string, SettlementOutcome>();
       if (spends.length > 0) {
-        const written = await settleAllowanceSpends(sql, spends.map(({ job }) => allowanceSpend({ ...job, allowance: job.allowance! }, source)));
+        const written = await settleAllowanceSpends(sql, spends);
         for (const [id, outcome] of written) outcomes.set(id, outcome);
       }
       // The same reservation twice in one batch (a redelivered job): the first caller settled it.

@@ -22,6 +22,7 @@
 // instead of deadlocking.
 import type { SqlClient } from '../sql-client.js';
 import { toMicros } from '../micros.js';
+import type { ReserveCreditInput } from './reserve-credit.js';
 import type { SettlementOutcome } from './settle-reservation.js';
 
 /** A holder pays requests from an allowance for at most this long after taking it; the reaper adds it to its bound. */
@@ -134,15 +135,9 @@ export async function voidAllowance(sql: SqlClient, input: { allowanceId: string
 }
 
 /** A request paid from an allowance, as its settlement carries it (its reservation row does not exist yet). */
-export interface AllowanceSpend {
-  reservationId: string;
+export interface AllowanceSpend
+  extends Pick<ReserveCreditInput, 'reservationId' | 'accountId' | 'apiKeyId' | 'amountMicros' | 'provider' | 'model' | 'characters'> {
   allowanceId: string;
-  accountId: string;
-  apiKeyId: string | null;
-  amountMicros: bigint;
-  provider: string;
-  model: string;
-  characters: number;
   action: 'commit' | 'void';
   /** For voids: the error code that caused it. */
   errorCode?: string;

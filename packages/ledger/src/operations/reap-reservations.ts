@@ -31,11 +31,8 @@ export async function reapReservations(sql: SqlClient, input: ReapInput): Promis
     const outcome = row.kind === 'allowance'
       ? await voidAllowance(sql, { allowanceId: row.id, accountId: row.account_id, errorCode: 'reservation_expired' })
       : await voidReservation(sql, {
-      reservationId: row.id,
-      source: 'reaper',
-      errorCode: 'reservation_expired',
-      metadata: { reason: 'pending past the reaper bound' },
-    });
+        reservationId: row.id, source: 'reaper', errorCode: 'reservation_expired', metadata: { reason: 'pending past the reaper bound' },
+      });
     if (outcome === 'settled') reaped += 1;
   }
   return reaped;

@@ -15,7 +15,7 @@ export function countRequests(registry: MetricsRegistry): RequestHandler {
       counted = true;
       const path = request.route?.path as unknown;
       const route = typeof path === 'string' ? `${request.baseUrl}${path}` : UNMATCHED;
-      requests.labels(route, String(status), '').inc();
+      requests.cell(route, String(status), '').inc();
     };
     response.once('finish', () => count(response.statusCode));
     // 499 (nginx's convention): the client left before the response was complete.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.js';
+import { createLogger, isoTimeNow } from './logger.js';
 
 function recorder(options: Partial<Parameters<typeof createLogger>[0]> = {}) {
   const lines: string[] = [];
@@ -54,5 +54,45 @@ describe('the logger', () => {
     const [line] = parsed();
     expect(line!.error).toMatchObject({ type: 'Error', message: 'outer', code: 'E_X', cause: { type: 'TypeError', message: 'inner' } });
     expect(JSON.stringify(line)).not.toContain('UPSTREAM BODY');
+  });
+
+  it('writes infoLine as the same line info() writes, child bindings included', () => {
+    const { logger, lines, parsed } = recorder({ base: { region: 'eu' } });
+    const child = logger.child({ component: 'speech', replica: 2 });
+    const fields = { method: 'POST', path: '/v1/audio/speech', status: 200, latencyMs: 1.25, bytes: 16384, cut: false, provider: undefined };
+    child.info('request', fields);
+    child.infoLine('request', fields);
+    const [slow, fast] = parsed();
+    expect(fast).toEqual({ ...slow, time: fast!.time });
+    expect(Object.keys(fast!)).toEqual(Object.keys(slow!));
+    expect(lines[1]!.endsWith('}\n')).toBe(true);
+    expect(new Date(fast!.time).toISOString()).toBe(fast!.time);
+    expect(fast).not.toHaveProperty('provider');
+  });
+
+  it('censors infoLine fields by name and scrubs every string value and the message', () => {
+    const { logger, lines, parsed } = recorder({ secrets: ['0123456789abcdef0123456789abcdef'] });
+    logger.infoLine('saw Bearer pk_abcdefgh12345678', {
+      path: '/v1/tts?api_key=0123456789abcdef0123456789abcdef', sessionToken: 'vr_session_abcdefgh', apiKeyId: 'key_1',
+      note: 'quote " and backslash \\ and newline \n', ratio: Number.NaN, webhookSecret: 42,
+    });
+    const [line] = parsed();
+    expect(lines[0]).not.toMatch(/pk_abcdefgh|0123456789abcdef0123456789abcdef|vr_session_abcdefgh/);
+    expect(line).toMatchObject({
+      msg: 'saw Bearer [redacted]', path: '/v1/tts?api_key=[redacted]', sessionToken: '[redacted]', apiKeyId: 'key_1',
+      note: 'quote " and backslash \\ and newline \n', ratio: null, webhookSecret: '[redacted]',
+    });
+  });
+
+  it('writes nothing from infoLine above info', () => {
+    const { logger, lines } = recorder({ level: 'warn' });
+    logger.infoLine('request', { status: 200 });
+    expect(lines).toEqual([]);
+  });
+
+  it('formats the time as Date#toISOString does, across seconds', () => {
+    for (const now of [0, 999, 1_000, 1_764_173_783_005, 1_764_173_783_050, 1_764_173_783_999, 1_764_173_784_000, 1_764_173_784_123]) {
+      expect(isoTimeNow(now)).toBe(new Date(now).toISOString());
+    }
   });
 });

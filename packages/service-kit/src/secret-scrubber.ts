@@ -50,6 +50,19 @@ function replace(match: string, member: string | undefined): string {
   return REDACTED;
 }
 
+const SECRET_MEMBER_START = new RegExp(`^"(?:${SECRET_NAME})":"`, 'i');
+const secretNames = new Map<string, boolean>();
+
+/** Whether a JSON member of this name has its value censored by the scrubber (cached: names are few). */
+export function isSecretFieldName(name: string): boolean {
+  let secret = secretNames.get(name);
+  if (secret === undefined) {
+    secret = SECRET_MEMBER_START.test(`"${name}":"`);
+    if (secretNames.size < 1000) secretNames.set(name, secret);
+  }
+  return secret;
+}
+
 export type SecretScrubber = (text: string) => string;
 
 /**
@@ -61,13 +74,15 @@ export function createSecretScrubber(literals: ReadonlyArray<string | undefined>
   const known = [...new Set(literals.filter((value): value is string => typeof value === 'string' && value.length >= 8))]
     // Longest first, so a secret that contains another is replaced whole.
     .sort((a, b) => b.length - a.length);
+  // Each literal, and the same secret as JSON escapes it (a key with a quote or backslash in it).
+  const forms = known.flatMap((literal) => {
+    const escaped = JSON.stringify(literal).slice(1, -1);
+    return escaped === literal ? [literal] : [literal, escaped];
+  });
   return (text) => {
     let scrubbed = text;
-    for (const literal of known) {
-      if (scrubbed.includes(literal)) scrubbed = scrubbed.split(literal).join(REDACTED);
-      // The same secret as JSON escapes it (a key with a quote or backslash in it).
-      const escaped = JSON.stringify(literal).slice(1, -1);
-      if (escaped !== literal && scrubbed.includes(escaped)) scrubbed = scrubbed.split(escaped).join(REDACTED);
+    for (const form of forms) {
+      if (scrubbed.includes(form)) scrubbed = scrubbed.split(form).join(REDACTED);
     }
     return scrubbed.replace(PATTERN, replace);
   };

@@ -44,7 +44,7 @@ function instrument(res: RecordedResponse, record: RequestRecord, logger: Logger
   const finish = (ending?: Ending) => {
     if (record.done) return;
     record.done = true;
-    logger.info('request', {
+    logger.infoLine('request', {
       method: record.method,
       path: record.path,
       status: record.status,

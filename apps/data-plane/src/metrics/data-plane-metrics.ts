@@ -3,7 +3,7 @@
 // request costs a couple of map lookups and an increment; per-chunk counters are plain numbers that the
 // registry reads at scrape time.
 import {
-  allowanceMetrics, type AllowanceStats, httpMetrics, limitMetrics, serverInfoMetric, settlerMetrics, speechMetrics, upstreamMetrics,
+  allowanceMetrics, type AllowanceStats, type CountCell, httpMetrics, type ObserveCell, limitMetrics, serverInfoMetric, settlerMetrics, speechMetrics, upstreamMetrics,
   type BreakerStateName, type LimitRefusalKind, type MetricsRegistry, type SpeechStreamCounters,
 } from '@voice-router/service-kit';
 import type { ProviderRegistry, UpstreamObserver } from '@voice-router/providers';
@@ -34,8 +34,8 @@ export const METRICS_OFF: DataPlaneMetrics = {
   stream: freshCounters(),
 };
 
-type Child = { inc(value?: number): void };
-type ObserveChild = { observe(value: number): void };
+type Child = CountCell;
+type ObserveChild = ObserveCell;
 
 /** A cache of label children keyed by the given values, built on first use. */
 function cached<Value>(create: (key: string) => Value): (key: string) => Value {
@@ -51,8 +51,8 @@ export function createDataPlaneMetrics(registry: MetricsRegistry): DataPlaneMetr
   const { requests } = httpMetrics(registry);
   const speech = speechMetrics(registry);
   const { refusals } = limitMetrics(registry);
-  const firstAudio = cached<ObserveChild>((provider) => speech.firstAudio.labels(provider));
-  const refused = cached<Child>((kind) => refusals.labels(kind));
+  const firstAudio = cached<ObserveChild>((provider) => speech.firstAudio.cell(provider));
+  const refused = cached<Child>((kind) => refusals.cell(kind));
   return {
     enabled: true,
     route(pattern) {
@@ -61,7 +61,7 @@ export function createDataPlaneMetrics(registry: MetricsRegistry): DataPlaneMetr
       return {
         count(status, provider) {
           let byProvider = byStatus.get(status);
-          if (!byProvider) byStatus.set(status, (byProvider = cached<Child>((name) => requests.labels(pattern, String(status), name))));
+          if (!byProvider) byStatus.set(status, (byProvider = cached<Child>((name) => requests.cell(pattern, String(status), name))));
           byProvider(provider).inc();
         },
       };
@@ -80,15 +80,15 @@ export function upstreamObserver(registry: MetricsRegistry | undefined): Upstrea
   const metrics = upstreamMetrics(registry);
   const attempts = cached<Child>((key) => {
     const [provider, outcome] = key.split('\n') as [string, string];
-    return metrics.attempts.labels(provider, outcome);
+    return metrics.attempts.cell(provider, outcome);
   });
-  const retries = cached<Child>((provider) => metrics.retries.labels(provider));
+  const retries = cached<Child>((provider) => metrics.retries.cell(provider));
   return {
     attempt(provider, attempt, outcome) {
       attempts(`${provider}\n${outcome}`).inc();
       if (attempt > 1) retries(provider).inc();
     },
-    breakerOpened: (provider) => metrics.breakerOpened.labels(provider).inc(),
+    breakerOpened: (provider) => metrics.breakerOpened.cell(provider).inc(),
   };
 }
 

@@ -2,7 +2,8 @@
 // README ("Metrics"). Label values come from closed sets only (route templates, provider ids, states),
 // so no request can add a time series. Values that change on every chunk or every request are kept in
 // plain numbers by their owner and read at scrape time (`collect`), so the hot path pays no hashing.
-import { Counter, Gauge, Histogram } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
+import { cellCounter, cellHistogram } from './metric-cells.js';
 import { metricGroup, type MetricsRegistry } from './metrics-registry.js';
 
 const PREFIX = 'voice_router_';
@@ -10,11 +11,11 @@ const PREFIX = 'voice_router_';
 /** Requests by route template, status and provider (data plane and control plane). */
 export function httpMetrics(registry: MetricsRegistry) {
   return metricGroup(registry, 'http', (register) => ({
-    requests: new Counter({
+    requests: cellCounter({
       name: `${PREFIX}http_requests_total`,
       help: 'Responses by route template, HTTP status and provider (empty when the request named none); 499: the client left before any response.',
       labelNames: ['route', 'status', 'provider'] as const,
-      registers: [register],
+      register,
     }),
   }));
 }
@@ -60,12 +61,12 @@ export function speechMetrics(registry: MetricsRegistry) {
     readGauge(`${PREFIX}speech_backlog_max_bytes`, 'The largest backlog a single speech response has held since the process started.', () => counters.maxBacklogBytes);
     return {
       counters,
-      firstAudio: new Histogram({
+      firstAudio: cellHistogram({
         name: `${PREFIX}time_to_first_audio_seconds`,
         help: 'Seconds from a speech request\'s arrival to its first audio byte written to the client.',
         labelNames: ['provider'] as const,
         buckets: FIRST_AUDIO_BUCKETS,
-        registers: [register],
+        register,
       }),
       setInFlightSource(read: () => number) {
         inFlight = read;
@@ -93,23 +94,23 @@ export function upstreamMetrics(registry: MetricsRegistry) {
       },
     });
     return {
-      attempts: new Counter({
+      attempts: cellCounter({
         name: `${PREFIX}upstream_attempts_total`,
         help: 'Upstream synthesis attempts by provider and outcome: ok (audio began), the failure category, aborted, or rejected (the provider refused the request as invalid).',
         labelNames: ['provider', 'outcome'] as const,
-        registers: [register],
+        register,
       }),
-      retries: new Counter({
+      retries: cellCounter({
         name: `${PREFIX}upstream_retries_total`,
         help: 'Upstream attempts that were retries of a failed attempt (every attempt after the first of a request).',
         labelNames: ['provider'] as const,
-        registers: [register],
+        register,
       }),
-      breakerOpened: new Counter({
+      breakerOpened: cellCounter({
         name: `${PREFIX}breaker_opened_total`,
         help: 'Times a provider\'s circuit breaker opened in this process.',
         labelNames: ['provider'] as const,
-        registers: [register],
+        register,
       }),
       setBreakerSource(read: () => Array<{ provider: string; state: BreakerStateName }>) {
         breakers = read;
@@ -122,11 +123,11 @@ export type LimitRefusalKind = 'rate' | 'concurrency' | 'daily_spend' | 'monthly
 
 export function limitMetrics(registry: MetricsRegistry) {
   return metricGroup(registry, 'limits', (register) => ({
-    refusals: new Counter({
+    refusals: cellCounter({
       name: `${PREFIX}limit_refusals_total`,
       help: 'Requests refused by a per-key limit: rate (429), concurrency (429), daily_spend or monthly_spend (402).',
       labelNames: ['kind'] as const,
-      registers: [register],
+      register,
     }),
   }));
 }

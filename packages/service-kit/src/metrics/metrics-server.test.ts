@@ -23,7 +23,7 @@ async function occupiedPort(): Promise<{ port: number; close(): void }> {
 describe('the metrics listener', () => {
   it('serves the registry as Prometheus text at GET /metrics and nothing else', async () => {
     const registry = createMetricsRegistry();
-    httpMetrics(registry).requests.labels('/v1/audio/speech', '200', 'openai').inc();
+    httpMetrics(registry).requests.cell('/v1/audio/speech', '200', 'openai').inc();
     const server = await startMetricsServer({ registry, host: '127.0.0.1', port: 0, logger });
     servers.push(server);
     const response = await fetch(`http://127.0.0.1:${server.port}/metrics`);

@@ -1,7 +1,8 @@
 // One JSON line per request when it ends: method, path, status, latency, body bytes sent (for speech:
 // the audio delivered), and what the route added (X-Request-Id, provider, trace id). Installed at
-// registration like the route guard; with LOG_LEVEL above info (warn, error, silent) nothing is
-// installed and requests pay nothing for it.
+// registration like the route guard: a logged request carries a record, and the server's response
+// methods (patched once per response class, see instrumentPrototype) fill it in. With LOG_LEVEL above
+// info (warn, error, silent) nothing is installed and requests pay nothing for it.
 import type { Logger } from '@voice-router/service-kit';
 import type { HttpRequest, HttpResponse, RouteHandler, TemplatedApp } from '../uws.js';
 
@@ -15,6 +16,7 @@ export interface RequestAnnotations {
 }
 
 interface RequestRecord extends RequestAnnotations {
+  logger: Logger;
   method: string;
   path: string;
   started: number;
@@ -40,50 +42,73 @@ function byteLength(chunk: string | Uint8Array | undefined): number {
 /** How the response ended when not by a normal end(): the client left, or the router cut it. */
 type Ending = 'client_closed' | 'cut';
 
-function instrument(res: RecordedResponse, record: RequestRecord, logger: Logger): void {
-  const finish = (ending?: Ending) => {
-    if (record.done) return;
-    record.done = true;
-    logger.infoLine('request', {
-      method: record.method,
-      path: record.path,
-      status: record.status,
-      latencyMs: Math.round((performance.now() - record.started) * 100) / 100,
-      bytes: record.bytes,
-      requestId: record.requestId,
-      provider: record.provider,
-      traceId: record.traceId,
-      ending,
-    });
+function finish(record: RequestRecord, ending?: Ending): void {
+  if (record.done) return;
+  record.done = true;
+  record.logger.infoLine('request', {
+    method: record.method,
+    path: record.path,
+    status: record.status,
+    latencyMs: Math.round((performance.now() - record.started) * 100) / 100,
+    bytes: record.bytes,
+    requestId: record.requestId,
+    provider: record.provider,
+    traceId: record.traceId,
+    ending,
+  });
+}
+
+type Methods = Pick<HttpResponse, 'writeStatus' | 'write' | 'end' | 'close' | 'onAborted'>;
+
+/**
+ * Makes the response methods of a server's response class note what they send, once per class: each
+ * logged request then costs one property store (its record) instead of five wrapped methods, which in
+ * a loaded data plane's profile cost ~12 µs a request. A response without a record (routes that are not
+ * logged, or logging off in another app of the process) only passes through.
+ */
+let lastPrototype: object | undefined;
+const instrumented = new WeakSet<object>();
+function instrumentPrototype(prototype: Methods): void {
+  if (instrumented.has(prototype)) return;
+  instrumented.add(prototype);
+  const { writeStatus, write, end, close, onAborted } = prototype;
+  prototype.writeStatus = function (this: RecordedResponse, status) {
+    const record = this[RECORD];
+    if (record !== undefined) record.status = Number.parseInt(status, 10);
+    return writeStatus.call(this, status);
   };
-  const { writeStatus, write, end, close, onAborted } = res;
-  res[RECORD] = record;
-  res.writeStatus = (status) => {
-    record.status = Number.parseInt(status, 10);
-    return writeStatus.call(res, status);
+  prototype.write = function (this: RecordedResponse, chunk) {
+    const record = this[RECORD];
+    if (record !== undefined) {
+      // uWS answers 200 when a body is written without a status.
+      if (record.status === 0) record.status = 200;
+      record.bytes += byteLength(chunk);
+    }
+    return write.call(this, chunk);
   };
-  res.write = (chunk) => {
-    // uWS answers 200 when a body is written without a status.
-    if (record.status === 0) record.status = 200;
-    record.bytes += byteLength(chunk);
-    return write.call(res, chunk);
-  };
-  res.end = (body, closeConnection) => {
+  prototype.end = function (this: RecordedResponse, body, closeConnection) {
+    const record = this[RECORD];
+    if (record === undefined) return end.call(this, body, closeConnection);
     if (record.status === 0) record.status = 200;
     record.bytes += byteLength(body);
-    const result = end.call(res, body, closeConnection);
-    finish();
+    const result = end.call(this, body, closeConnection);
+    finish(record);
     return result;
   };
-  res.close = () => {
-    const result = close.call(res);
-    finish('cut');
+  prototype.close = function (this: RecordedResponse) {
+    const result = close.call(this);
+    const record = this[RECORD];
+    if (record !== undefined) finish(record, 'cut');
     return result;
   };
-  res.onAborted = (handler) => onAborted.call(res, () => {
-    finish('client_closed');
-    handler();
-  });
+  prototype.onAborted = function (this: RecordedResponse, handler) {
+    const record = this[RECORD];
+    if (record === undefined) return onAborted.call(this, handler);
+    return onAborted.call(this, () => {
+      finish(record, 'client_closed');
+      handler();
+    });
+  };
 }
 
 /**
@@ -93,10 +118,15 @@ function instrument(res: RecordedResponse, record: RequestRecord, logger: Logger
 export function logRequests(app: TemplatedApp, logger: Logger): TemplatedApp {
   if (!logger.isEnabled('info')) return app;
   const wrap = (handler: RouteHandler): RouteHandler => (res: HttpResponse, req: HttpRequest) => {
-    const record: RequestRecord = {
-      method: req.getMethod().toUpperCase(), path: req.getUrl(), started: performance.now(), status: 0, bytes: 0, done: false,
+    const prototype = Object.getPrototypeOf(res) as Methods;
+    if (prototype !== lastPrototype) {
+      instrumentPrototype(prototype);
+      lastPrototype = prototype;
+    }
+    (res as RecordedResponse)[RECORD] = {
+      logger, method: req.getMethod().toUpperCase(), path: req.getUrl(), started: performance.now(), status: 0, bytes: 0, done: false,
+      requestId: undefined, provider: undefined, traceId: undefined,
     };
-    instrument(res, record, logger);
     return handler(res, req);
   };
   const logged: TemplatedApp = {

@@ -1,4 +1,4 @@
-// Structured JSON log lines through pino, one per call, written asynchronously to stdout (flushed at
+// Structured JSON log lines through pino, one per call, written to stdout in batches (flushed at
 // exit). Secrets never reach a line: pino's `redact` paths censor the usual secret fields, and every
 // finished line goes through the secret scrubber (shapes like pk_/vr_session_/sk_/whsec_, `Bearer …`,
 // `?api_key=`, URL passwords, and the literal secrets this process was configured with).
@@ -33,7 +33,7 @@ export interface LoggerOptions {
   /** The `app` field of every line. */
   name: string;
   level?: LogLevel;
-  /** A synchronous sink for each line (tests); default: asynchronous stdout. */
+  /** A synchronous sink for each line (tests); default: stdout, in batches. */
   write?: (line: string) => void;
   base?: Record<string, unknown>;
   /** Secret values this process holds (provider keys, Stripe keys): redacted wherever they appear. */
@@ -78,17 +78,6 @@ function serializeError(value: unknown, depth = 0): unknown {
   };
 }
 
-/**
- * Lines are written in batches: at least STDOUT_BATCH_BYTES at a time, and whatever is buffered every
- * STDOUT_FLUSH_MS. An asynchronous write goes through libuv's thread pool, and one write per line (pino's
- * default) cost ~53 µs of CPU per request line at a real request pace, against ~19 µs batched (measured
- * over 3,000 lines ~0.5 ms apart: 88, 54 and 35 µs per iteration with logging off), most of what
- * logging cost a request. A line waits at most
- * STDOUT_FLUSH_MS; exit writes out the rest (pino flushes on exit, flushLogs() on shutdown); only a
- * SIGKILL can lose the last moment's lines.
- */
-export const STDOUT_BATCH_BYTES = 4096;
-
 // The ISO-8601 time of a line. Date#toISOString cost ~10 µs per request line in a loaded data plane's
 // profile; the text up to the seconds changes once a second, so only the milliseconds are formatted.
 let isoSecond = Number.NaN;
@@ -103,16 +92,30 @@ export function isoTimeNow(now = Date.now()): string {
   return `${isoPrefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
 }
 const timestamp = () => `,"time":"${isoTimeNow()}"`;
+
+/**
+ * Lines are written in batches: at least STDOUT_BATCH_BYTES at a time, and whatever is buffered every
+ * STDOUT_FLUSH_MS, so a line waits at most STDOUT_FLUSH_MS; exit writes out the rest (pino flushes on
+ * exit, flushLogs() on shutdown); only a SIGKILL can lose the last moment's lines.
+ *
+ * A batch is one synchronous write(2), as pino's default destination writes. In profiles of a loaded
+ * data plane, each asynchronous write (libuv's thread pool, then a wake-up of the event loop) cost
+ * ~190 µs of main-thread time against ~120 µs for a synchronous one, and a batch of 4 KB was only 17
+ * request lines; one asynchronous write per line cost more still (~53 µs a line, measured before). The
+ * price: a reader of stdout that stops reading (a full pipe) stalls the process, as it stalls any Node
+ * process that logs to stdout with console.log.
+ */
+export const STDOUT_BATCH_BYTES = 12 * 1024;
 export const STDOUT_FLUSH_MS = 100;
 
-// One asynchronous stdout destination per process, shared by every logger that writes there.
+// One stdout destination per process, shared by every logger that writes there.
 let stdout: ReturnType<typeof pino.destination> | undefined;
 function stdoutDestination(): ReturnType<typeof pino.destination> {
-  stdout ??= pino.destination({ dest: 1, sync: false, minLength: STDOUT_BATCH_BYTES, periodicFlush: STDOUT_FLUSH_MS });
+  stdout ??= pino.destination({ dest: 1, sync: true, minLength: STDOUT_BATCH_BYTES, periodicFlush: STDOUT_FLUSH_MS });
   return stdout;
 }
 
-/** Writes out what the asynchronous stdout destination still holds (shutdown; exit does it too). */
+/** Writes out what the stdout destination still holds (shutdown; exit does it too). */
 export function flushLogs(): void {
   try {
     stdout?.flushSync();

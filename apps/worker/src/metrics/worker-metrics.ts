@@ -22,6 +22,7 @@ export function workerMetrics(
   if (sources.queue) queue.setSource(() => sources.queue!.queueCounts());
   return {
     onReaped: (count) => reservations.reaperVoids.inc(count),
-    onApplied: (action, outcome) => queue.applied.labels(action, outcome).inc(),
+    // One lookup per job of a known (action, outcome) pair; the cell itself is a plain number.
+    onApplied: (action, outcome) => queue.applied.cell(action, outcome).inc(),
   };
 }

@@ -262,11 +262,11 @@ export function settlementQueueMetrics(registry: MetricsRegistry, logger?: { war
       },
     });
     return {
-      applied: new Counter({
+      applied: cellCounter({
         name: `${PREFIX}settlements_applied_total`,
         help: 'Settlement jobs applied to the ledger by this process\'s queue worker, by action (commit, void) and outcome (settled, already_settled, not_found).',
         labelNames: ['action', 'outcome'] as const,
-        registers: [register],
+        register,
       }),
       setSource(source: () => Promise<SettlementQueueStats>) {
         read = source;

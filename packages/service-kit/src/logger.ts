@@ -111,7 +111,11 @@ export const STDOUT_FLUSH_MS = 100;
 // One stdout destination per process, shared by every logger that writes there.
 let stdout: ReturnType<typeof pino.destination> | undefined;
 function stdoutDestination(): ReturnType<typeof pino.destination> {
-  stdout ??= pino.destination({ dest: 1, sync: true, minLength: STDOUT_BATCH_BYTES, periodicFlush: STDOUT_FLUSH_MS });
+  if (!stdout) {
+    stdout = pino.destination({ dest: 1, sync: true, minLength: STDOUT_BATCH_BYTES, periodicFlush: STDOUT_FLUSH_MS });
+    // pino flushes only its asynchronous destinations at exit; this one holds up to a batch too.
+    process.once('exit', flushLogs);
+  }
   return stdout;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSecretScrubber, scrubSecrets } from './secret-scrubber.js';
+import { createSecretScrubber, scrubberPatterns, scrubSecrets } from './secret-scrubber.js';
 
 describe('the secret scrubber', () => {
   it('hides every secret kind by its shape', () => {
@@ -50,5 +50,29 @@ describe('the secret scrubber', () => {
       .toBe('key [redacted] and [redacted] short');
     const ordinary = 'pi_3PgafyB7WZ01zgkW and cus_QXg1o8vcGmoR32 stay; a pk_ key is required; sk- alone; Bearer';
     expect(scrubSecrets(ordinary)).toBe(ordinary);
+  });
+
+  it('skips the full pattern only for text it cannot match (pre-check sound on generated text)', () => {
+    const { pattern, mayMatch } = scrubberPatterns;
+    const pieces = [
+      'pk_', 'Sk_', 'rk_', 'sk-', 'SK-', 'vr_session_', 'whsec_', 'pi_1_secret_', 'Bearer ', 'bearer\t', '?api_key=', '&Token=', ';key=',
+      'https://', 'u:p@', '"password":"', '"X-Api-Key":"', 'abcdefgh', '12345678', '/v1/audio/speech', '-', ' ', 'é', 'ABCDEF', ':',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    let skipped = 0;
+    for (let sample = 0; sample < 20_000; sample += 1) {
+      let text = '';
+      for (let count = next() % 6; count >= 0; count -= 1) text += pieces[next() % pieces.length];
+      pattern.lastIndex = 0;
+      const matches = pattern.test(text);
+      if (!mayMatch.test(text)) {
+        skipped += 1;
+        expect(matches, text).toBe(false);
+      }
+    }
+    expect(skipped).toBeGreaterThan(100);
+    expect(scrubSecrets('/v1/audio/speech')).toBe('/v1/audio/speech');
+    expect(scrubSecrets('3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b')).toBe('3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b');
   });
 });

@@ -58,7 +58,7 @@ describe('the logger', () => {
 
   it('writes infoLine as the same line info() writes, child bindings included', () => {
     const { logger, lines, parsed } = recorder({ base: { region: 'eu' } });
-    const child = logger.child({ component: 'speech', replica: 2 });
+    const child = logger.child({ component: 'speech', replica: 2, scope: { region: 'eu', zones: [1, 2] } });
     const fields = { method: 'POST', path: '/v1/audio/speech', status: 200, latencyMs: 1.25, bytes: 16384, cut: false, provider: undefined };
     child.info('request', fields);
     child.infoLine('request', fields);

@@ -163,7 +163,11 @@ function membersOf(writer: LineWriter, fields: Readonly<Record<string, unknown>>
   for (const name in fields) {
     const value = fields[name];
     if (value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') text += member(writer, name, value);
-    else text += `${JSON.stringify(name)}:${JSON.stringify(writer.scrub(JSON.stringify(value ?? null)))},`;
+    else {
+      // Anything else as pino writes it (JSON), scrubbed as a whole.
+      const start = memberStart(name);
+      text += start === null ? `${JSON.stringify(name)}:"${REDACTED}",` : `${start}${writer.scrub(JSON.stringify(value))},`;
+    }
   }
   return text;
 }

@@ -1,6 +1,6 @@
 // @voice-router/service-kit: what every app needs at its edges: logging, configuration, shutdown.
-export { createLogger, flushLogs, secretSettings, isoTimeNow, LOG_LEVELS, REDACT_PATHS, type LineFields, type Logger, type LoggerOptions, type LogLevel } from './logger.js';
-export { createSecretScrubber, isSecretFieldName, scrubSecrets, REDACTED, type SecretScrubber } from './secret-scrubber.js';
+export { createLogger, flushLogs, secretSettings, LOG_LEVELS, REDACT_PATHS, type LineFields, type Logger, type LoggerOptions, type LogLevel } from './logger.js';
+export { createSecretScrubber, scrubSecrets, REDACTED, type SecretScrubber } from './secret-scrubber.js';
 export { parseTraceparent, childTraceparent, newSpanId, type TraceContext } from './trace-context.js';
 export { parseEnvironment, booleanFlag, checkStreamBound, ConfigurationError } from './environment.js';
 export { onShutdown } from './shutdown.js';

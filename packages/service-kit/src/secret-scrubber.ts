@@ -58,16 +58,10 @@ function replace(match: string, member: string | undefined): string {
 }
 
 const SECRET_MEMBER_START = new RegExp(`^"(?:${SECRET_NAME})":"`, 'i');
-const secretNames = new Map<string, boolean>();
 
-/** Whether a JSON member of this name has its value censored by the scrubber (cached: names are few). */
+/** Whether a JSON member of this name has its value censored by the scrubber. */
 export function isSecretFieldName(name: string): boolean {
-  let secret = secretNames.get(name);
-  if (secret === undefined) {
-    secret = SECRET_MEMBER_START.test(`"${name}":"`);
-    if (secretNames.size < 1000) secretNames.set(name, secret);
-  }
-  return secret;
+  return SECRET_MEMBER_START.test(`"${name}":"`);
 }
 
 export type SecretScrubber = (text: string) => string;

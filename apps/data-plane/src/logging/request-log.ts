@@ -66,11 +66,11 @@ type Methods = Pick<HttpResponse, 'writeStatus' | 'write' | 'end' | 'close' | 'o
  * native response object. A response without a record (routes that are not logged, or logging off in
  * another app of the process) only passes through.
  */
-let lastPrototype: object | undefined;
-const instrumented = new WeakSet<object>();
-function instrumentPrototype(prototype: Methods): void {
-  if (instrumented.has(prototype)) return;
-  instrumented.add(prototype);
+const INSTRUMENTED = Symbol('request log instrumented');
+type Instrumentable = Methods & { [INSTRUMENTED]?: true };
+
+function instrumentPrototype(prototype: Instrumentable): void {
+  prototype[INSTRUMENTED] = true;
   const { writeStatus, write, end, close, onAborted } = prototype;
   prototype.writeStatus = function (this: RecordedResponse, status) {
     const record = this[RECORD];
@@ -118,11 +118,8 @@ function instrumentPrototype(prototype: Methods): void {
 export function logRequests(app: TemplatedApp, logger: Logger): TemplatedApp {
   if (!logger.isEnabled('info')) return app;
   const wrap = (handler: RouteHandler): RouteHandler => (res: HttpResponse, req: HttpRequest) => {
-    const prototype = Object.getPrototypeOf(res) as Methods;
-    if (prototype !== lastPrototype) {
-      instrumentPrototype(prototype);
-      lastPrototype = prototype;
-    }
+    // Inherited from the response class once it is instrumented.
+    if ((res as Instrumentable)[INSTRUMENTED] !== true) instrumentPrototype(Object.getPrototypeOf(res) as Instrumentable);
     (res as RecordedResponse)[RECORD] = {
       logger, method: req.getMethod().toUpperCase(), path: req.getUrl(), started: performance.now(), status: 0, bytes: 0, done: false,
       requestId: undefined, provider: undefined, traceId: undefined,

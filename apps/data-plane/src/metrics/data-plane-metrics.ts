@@ -34,8 +34,6 @@ export const METRICS_OFF: DataPlaneMetrics = {
   stream: freshCounters(),
 };
 
-type Child = CountCell;
-type ObserveChild = ObserveCell;
 
 /** A cache of label children keyed by the given values, built on first use. */
 function cached<Value>(create: (key: string) => Value): (key: string) => Value {
@@ -51,17 +49,17 @@ export function createDataPlaneMetrics(registry: MetricsRegistry): DataPlaneMetr
   const { requests } = httpMetrics(registry);
   const speech = speechMetrics(registry);
   const { refusals } = limitMetrics(registry);
-  const firstAudio = cached<ObserveChild>((provider) => speech.firstAudio.cell(provider));
-  const refused = cached<Child>((kind) => refusals.cell(kind));
+  const firstAudio = cached<ObserveCell>((provider) => speech.firstAudio.cell(provider));
+  const refused = cached<CountCell>((kind) => refusals.cell(kind));
   return {
     enabled: true,
     route(pattern) {
       // status → provider → child: no string is built per request.
-      const byStatus = new Map<number, (provider: string) => Child>();
+      const byStatus = new Map<number, (provider: string) => CountCell>();
       return {
         count(status, provider) {
           let byProvider = byStatus.get(status);
-          if (!byProvider) byStatus.set(status, (byProvider = cached<Child>((name) => requests.cell(pattern, String(status), name))));
+          if (!byProvider) byStatus.set(status, (byProvider = cached<CountCell>((name) => requests.cell(pattern, String(status), name))));
           byProvider(provider).inc();
         },
       };
@@ -78,11 +76,11 @@ const BREAKER_STATE: Record<string, BreakerStateName> = { available: 'closed', d
 export function upstreamObserver(registry: MetricsRegistry | undefined): UpstreamObserver | undefined {
   if (!registry) return undefined;
   const metrics = upstreamMetrics(registry);
-  const attempts = cached<Child>((key) => {
+  const attempts = cached<CountCell>((key) => {
     const [provider, outcome] = key.split('\n') as [string, string];
     return metrics.attempts.cell(provider, outcome);
   });
-  const retries = cached<Child>((provider) => metrics.retries.cell(provider));
+  const retries = cached<CountCell>((provider) => metrics.retries.cell(provider));
   return {
     attempt(provider, attempt, outcome) {
       attempts(`${provider}\n${outcome}`).inc();

@@ -35,7 +35,7 @@ export class ObserveCell {
   }
 }
 
-export interface CellMetric<Name extends string, Cell> {
+export interface CellMetric<Cell> {
   /** The series of these label values (in labelNames order), created on first use: keep it. */
   cell(...values: string[]): Cell;
 }
@@ -64,7 +64,7 @@ function cellsOf<Name extends string, Cell>(labelNames: readonly Name[], create:
   };
 }
 
-export function cellCounter<Name extends string>(options: CellOptions<Name>): CellMetric<Name, CountCell> {
+export function cellCounter<Name extends string>(options: CellOptions<Name>): CellMetric<CountCell> {
   const { cells, cell } = cellsOf(options.labelNames, (labels) => new CountCell(labels));
   new Counter({
     name: options.name, help: options.help, labelNames: options.labelNames, registers: [options.register],
@@ -83,7 +83,7 @@ interface HistogramSeries {
   count: number;
 }
 
-export function cellHistogram<Name extends string>(options: CellOptions<Name> & { buckets: readonly number[] }): CellMetric<Name, ObserveCell> {
+export function cellHistogram<Name extends string>(options: CellOptions<Name> & { buckets: readonly number[] }): CellMetric<ObserveCell> {
   const bounds = [...options.buckets].sort((a, b) => a - b);
   const { cells, cell } = cellsOf(options.labelNames, (labels) => new ObserveCell(labels, bounds));
   new Histogram({

@@ -20,6 +20,7 @@ import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
 import { runTranscodeTtfb } from './scenarios/transcode-ttfb.js';
 import { runPairedTtfb } from './scenarios/paired-ttfb.js';
+import { runPairedThroughput } from './scenarios/paired-throughput.js';
 import { baselineTarget, nodeLineTarget, referenceTargets, routerTarget, twinTarget } from './systems.js';
 import { limitsOverhead, metricsOverhead } from './report/limits-overhead.js';
 import { routerSpeech } from './load/targets.js';
@@ -162,9 +163,13 @@ try {
   if (pairs.length) {
     results.scenarios.pairedTtfb = await scenario('1b. added time to first byte at one stream, in pairs', () =>
       runPairedTtfb(pairs, { seconds: options.pairedSeconds, warmupRequests: options.quick ? 5 : 50 }, log));
+    // The same pairs in alternating slices of short requests (scenarios/paired-throughput.ts).
+    results.scenarios.pairedThroughput = await scenario('2b. throughput of each router beside its feature-off twin, in alternating slices', () =>
+      runPairedThroughput(pairs, { connections: options.throughput.connections, ...options.pairedThroughput, warmupSeconds: options.warmupSeconds }, log));
   }
-  results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput, results.scenarios.pairedTtfb);
-  results.scenarios.metrics = metricsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput, results.scenarios.pairedTtfb);
+  const paired = { ttfb: results.scenarios.pairedTtfb, throughput: results.scenarios.pairedThroughput };
+  results.scenarios.limits = limitsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput, paired);
+  results.scenarios.metrics = metricsOverhead(results.scenarios.addedTtfb, results.scenarios.throughput, paired);
   for (const row of results.scenarios.limits) {
     log(`  limits ${row.mode}: +${row.addedTtfbP50Ms} ms p50 TTFB at 1 stream, ${row.throughputCostPercent} % of throughput`);
   }

@@ -28,6 +28,8 @@ export interface BenchOptions {
   transcodeRequests: number;
   /** Scenario 1b: seconds of alternating requests per router and feature-off twin. */
   pairedSeconds: number;
+  /** Scenario 2b: alternating slices of short requests per router and feature-off twin (slices per side; autocannon runs whole seconds). */
+  pairedThroughput: { slices: number; sliceSeconds: number };
 }
 
 export const UPSTREAM_PACING = { firstByteDelayMs: 0, chunkBytes: 8192, chunkIntervalMs: 50 };
@@ -55,6 +57,7 @@ export function benchOptions(quick: boolean): BenchOptions {
       activity: { rows: 20_000, requests: 30 },
       transcodeRequests: 30,
       pairedSeconds: 0.5,
+      pairedThroughput: { slices: 2, sliceSeconds: 1 },
     };
   }
   return {
@@ -76,6 +79,7 @@ export function benchOptions(quick: boolean): BenchOptions {
     activity: { rows: 1_000_000, requests: 300 },
     transcodeRequests: 200,
     pairedSeconds: 8,
+    pairedThroughput: { slices: 16, sliceSeconds: 1 },
   };
 }
 
@@ -85,6 +89,7 @@ export function limitsOnlyOptions(base: BenchOptions): BenchOptions {
     ...base,
     ttfbLevels: [{ concurrency: 1, size: 'short', seconds: base.quick ? 1 : 2, rounds: base.quick ? 4 : 8 }],
     pairedSeconds: base.quick ? 2 : 20,
+    pairedThroughput: base.quick ? base.pairedThroughput : { slices: 30, sliceSeconds: 1 },
     throughput: { ...base.throughput, seconds: base.quick ? 2 : 4, rounds: base.quick ? 3 : 6 },
     activity: { ...base.activity, rows: 10 },
   };

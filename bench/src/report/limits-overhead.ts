@@ -1,10 +1,12 @@
 // What a feature costs: each router mode against its twin with the feature off, measured in the same
 // rotating rounds of scenarios 1 and 2. Per-key limits (KEY_LIMITS=off twin): at most +0.3 ms p50 time
 // to first byte at one stream, at most 10 % fewer short requests per second. Metrics and logging
-// (METRICS_ENABLED=false twin): at most 5 % of throughput.
+// (METRICS_ENABLED=false twin): at most 5 % of throughput. The paired measurements (1b, 2b: the two
+// sides alternating request by request or slice by slice) are preferred when the run has them.
 import type { TtfbResult } from '../scenarios/added-ttfb.js';
 import type { ThroughputRow } from '../scenarios/throughput.js';
 import type { PairedTtfbRow } from '../scenarios/paired-ttfb.js';
+import type { PairedThroughputRow } from '../scenarios/paired-throughput.js';
 import { round } from './stats.js';
 
 export interface LimitsOverheadRow {
@@ -25,21 +27,37 @@ export interface LimitsOverheadRow {
   requestsPerSecondOff: number;
   /** (off − on) ÷ off, in percent; negative when the limited router happened to be faster. */
   throughputCostPercent: number;
+  /** Where the throughput figures come from: alternating slices (scenario 2b) when measured, else the rounds of scenario 2. */
+  throughputMethod: 'paired' | 'rounds';
+  /** The rounds-based cost (scenario 2's pooled rounds), kept beside the paired one. */
+  roundsThroughputCostPercent: number;
+  /** Slices per side behind the paired figure (0 when there is none). */
+  slices: number;
+  /** The median over slice pairs of the cost, in percent (NaN without slices). */
+  medianSliceCostPercent: number;
   cpuMicrosPerRequestOn: number;
   cpuMicrosPerRequestOff: number;
 }
 
-export function limitsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, paired: PairedTtfbRow[] = []): LimitsOverheadRow[] {
+/** The paired measurements, when the run has them: scenario 1b (TTFB) and 2b (throughput). */
+export interface PairedMeasurements {
+  ttfb?: PairedTtfbRow[];
+  throughput?: PairedThroughputRow[];
+}
+
+export function limitsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, paired: PairedMeasurements = {}): LimitsOverheadRow[] {
   return twinOverhead(ttfb, throughput, 'nolimits', paired);
 }
 
 /** The same comparison for metrics and logging: each router against its `-nometrics` twin. */
-export function metricsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, paired: PairedTtfbRow[] = []): LimitsOverheadRow[] {
+export function metricsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, paired: PairedMeasurements = {}): LimitsOverheadRow[] {
   return twinOverhead(ttfb, throughput, 'nometrics', paired);
 }
 
+const costPercent = (on: number, off: number) => (off > 0 ? round(((off - on) / off) * 100, 1) : Number.NaN);
+
 function twinOverhead(
-  ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, twin: 'nolimits' | 'nometrics', paired: PairedTtfbRow[],
+  ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, twin: 'nolimits' | 'nometrics', paired: PairedMeasurements,
 ): LimitsOverheadRow[] {
   const rows: LimitsOverheadRow[] = [];
   for (const mode of ['embedded', 'scaled'] as const) {
@@ -53,8 +71,10 @@ function twinOverhead(
     const rpsOn = throughput?.find((row) => row.system === on);
     const rpsOff = throughput?.find((row) => row.system === off);
     if (!ttfbOn || !ttfbOff || !rpsOn || !rpsOff) continue;
-    const pair = paired.find((row) => row.on === on && row.off === off && row.pairs > 0);
+    const pair = paired.ttfb?.find((row) => row.on === on && row.off === off && row.pairs > 0);
+    const slices = paired.throughput?.find((row) => row.on === on && row.off === off && row.requestsOn > 0 && row.requestsOff > 0);
     const roundsAdded = round(ttfbOn.p50 - ttfbOff.p50, 3);
+    const roundsCost = costPercent(rpsOn.requestsPerSecond, rpsOff.requestsPerSecond);
     rows.push({
       mode,
       onSystem: on,
@@ -64,13 +84,15 @@ function twinOverhead(
       ttfbMethod: pair ? 'paired' : 'rounds',
       roundsAddedTtfbP50Ms: roundsAdded,
       pairs: pair?.pairs ?? 0,
-      requestsPerSecondOn: rpsOn.requestsPerSecond,
-      requestsPerSecondOff: rpsOff.requestsPerSecond,
-      throughputCostPercent: rpsOff.requestsPerSecond > 0
-        ? round(((rpsOff.requestsPerSecond - rpsOn.requestsPerSecond) / rpsOff.requestsPerSecond) * 100, 1)
-        : Number.NaN,
-      cpuMicrosPerRequestOn: rpsOn.cpuMicrosPerRequest,
-      cpuMicrosPerRequestOff: rpsOff.cpuMicrosPerRequest,
+      requestsPerSecondOn: slices ? slices.requestsPerSecondOn : rpsOn.requestsPerSecond,
+      requestsPerSecondOff: slices ? slices.requestsPerSecondOff : rpsOff.requestsPerSecond,
+      throughputCostPercent: slices ? slices.costPercent : roundsCost,
+      throughputMethod: slices ? 'paired' : 'rounds',
+      roundsThroughputCostPercent: roundsCost,
+      slices: slices?.slices ?? 0,
+      medianSliceCostPercent: slices ? slices.medianPairCostPercent : Number.NaN,
+      cpuMicrosPerRequestOn: slices ? slices.cpuMicrosPerRequestOn : rpsOn.cpuMicrosPerRequest,
+      cpuMicrosPerRequestOff: slices ? slices.cpuMicrosPerRequestOff : rpsOff.cpuMicrosPerRequest,
     });
   }
   return rows;

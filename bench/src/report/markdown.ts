@@ -2,6 +2,8 @@
 // references, the CPU split and profile summary, and the facts a closing note needs.
 import type { BenchResults } from './write-results.js';
 import { checkTargets } from './targets-check.js';
+import type { LimitsOverheadRow } from './limits-overhead.js';
+import type { PairedThroughputRow } from '../scenarios/paired-throughput.js';
 
 type Cell = string | number | undefined;
 const table = (header: string[], rows: Cell[][]) =>
@@ -10,7 +12,7 @@ const fixed = (value: number | undefined, digits = 2) => (value === undefined ||
 const thousands = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? undefined : Math.round(value).toLocaleString('en-US'));
 
 export function renderMarkdown(results: BenchResults, charts: { latency: string; throughput: string }): string {
-  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits, metrics, transcodeTtfb } = results.scenarios;
+  const { addedTtfb, throughput, profiles, slowStreams, hotWallet, settlement, activity, limits, metrics, transcodeTtfb, pairedThroughput } = results.scenarios;
   const out: string[] = [];
   out.push(`# Voice Router benchmark — ${results.startedAt.slice(0, 10)} (${results.commit}${results.dirty ? ' plus uncommitted changes' : ''})`, '');
   out.push(`${results.quick ? '**Quick run** (CI smoke test: every scenario briefly; the numbers are not meant to be read).' : 'Full run.'} `
@@ -83,27 +85,28 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push('Each router mode beside a twin with `KEY_LIMITS=off` (no rate or concurrency check; the keys have no spend caps, so both run the same reservation), '
       + 'compared with a reference twin started the same way with nothing switched off (`router-<mode>-ref`: an extra data plane on the same database and Redis, '
       + 'or a second embedded process with the same small data), so that the pair differs only in the feature (the main router process is started '
-      + 'before the history is seeded and serves the other scenarios). '
-      + 'in the same rotating rounds of scenario 2, and for time to first byte in pairs (scenario 1b: one request to the router, one to its twin, alternating, '
-      + 'so both meet the machine in the same state; the rounds-based difference from scenario 1 is shown beside it). The load keys have generous limits '
+      + 'before the history is seeded and serves the other scenarios). Throughput is measured in alternating slices (scenario 2b: '
+      + `${pairedSlices(limits, pairedThroughput)} of short requests at 64 connections per side, on-off then off-on, each side's requests pooled; the cost in the `
+      + 'rotating rounds of scenario 2 and the median over slice pairs are shown beside it), and time to first byte in pairs (scenario 1b: one request to the router, '
+      + 'one to its twin, alternating, so both meet the machine in the same state; the rounds-based difference from scenario 1 is shown beside it). The load keys have generous limits '
       + '(10,000 streams, 1,000,000 requests a minute), so every check passes: this is the price of checking. Embedded: a Map lookup in the process. '
       + 'Scaled: one Redis round trip (the rate and the lease in one Lua script). '
       + 'Targets: at most +0.3 ms p50 time to first byte at one stream, at most 10 % of throughput.', '');
-    out.push(table(['mode', 'TTFB p50 on / off ms', 'added p50 ms (≤ 0.3)', 'pairs', 'added in rounds ms', 'req/s on / off', 'throughput cost (≤ 10 %)', 'data plane µs/req on / off'], limits.map((row) => [
+    out.push(table(['mode', 'TTFB p50 on / off ms', 'added p50 ms (≤ 0.3)', 'pairs', 'added in rounds ms', 'req/s on / off', 'throughput cost (≤ 10 %)', 'cost in rounds / median slice pair', 'data plane µs/req on / off'], limits.map((row) => [
       row.mode, `${fixed(row.ttfbP50OnMs)} / ${fixed(row.ttfbP50OffMs)}`, fixed(row.addedTtfbP50Ms), row.pairs, fixed(row.roundsAddedTtfbP50Ms),
       `${thousands(row.requestsPerSecondOn)} / ${thousands(row.requestsPerSecondOff)}`,
-      `${fixed(row.throughputCostPercent, 1)} %`, `${fixed(row.cpuMicrosPerRequestOn, 0)} / ${fixed(row.cpuMicrosPerRequestOff, 0)}`,
+      `${fixed(row.throughputCostPercent, 1)} %`, costBeside(row), `${fixed(row.cpuMicrosPerRequestOn, 0)} / ${fixed(row.cpuMicrosPerRequestOff, 0)}`,
     ])), '');
   }
 
   if (metrics?.length) {
     out.push('## 2c. What metrics and logging cost', '');
     out.push('Each router mode (Prometheus metrics on, on its own `METRICS_PORT`; the reference twin as in 2b) beside a twin with `METRICS_ENABLED=false` and the quietest log level, '
-      + 'in the same rotating rounds of scenario 2 (time to first byte in pairs, as in 2b). Target: at most 5 % of throughput.', '');
-    out.push(table(['mode', 'TTFB p50 on / off ms', 'added p50 ms', 'pairs', 'req/s on / off', 'throughput cost (≤ 5 %)', 'data plane µs/req on / off'], metrics.map((row) => [
+      + `throughput in alternating slices as in 2b (${pairedSlices(metrics, pairedThroughput)} per side), time to first byte in pairs. Target: at most 5 % of throughput.`, '');
+    out.push(table(['mode', 'TTFB p50 on / off ms', 'added p50 ms', 'pairs', 'req/s on / off', 'throughput cost (≤ 5 %)', 'cost in rounds / median slice pair', 'data plane µs/req on / off'], metrics.map((row) => [
       row.mode, `${fixed(row.ttfbP50OnMs)} / ${fixed(row.ttfbP50OffMs)}`, fixed(row.addedTtfbP50Ms), row.pairs,
       `${thousands(row.requestsPerSecondOn)} / ${thousands(row.requestsPerSecondOff)}`,
-      `${fixed(row.throughputCostPercent, 1)} %`, `${fixed(row.cpuMicrosPerRequestOn, 0)} / ${fixed(row.cpuMicrosPerRequestOff, 0)}`,
+      `${fixed(row.throughputCostPercent, 1)} %`, costBeside(row), `${fixed(row.cpuMicrosPerRequestOn, 0)} / ${fixed(row.cpuMicrosPerRequestOff, 0)}`,
     ])), '');
   }
 
@@ -198,4 +201,16 @@ function nodeLineRows(results: BenchResults): NodeLineRow[] {
     }
   }
   return rows;
+}
+
+/** "12 slices of 1.5 s" for the paired throughput behind the rows, or a note that the rounds were used. */
+function pairedSlices(rows: LimitsOverheadRow[], slices: PairedThroughputRow[] | undefined): string {
+  const paired = rows.some((row) => row.throughputMethod === 'paired') ? slices?.[0] : undefined;
+  return paired ? `${paired.slices} slices of ${paired.sliceSeconds} s` : 'none in this run: the figures are the rounds of scenario 2';
+}
+
+/** The rounds-based cost and the median slice pair, beside the headline figure. */
+function costBeside(row: LimitsOverheadRow): string {
+  const median = Number.isFinite(row.medianSliceCostPercent) ? `${fixed(row.medianSliceCostPercent, 1)} %` : '–';
+  return `${fixed(row.roundsThroughputCostPercent, 1)} % / ${median}`;
 }

@@ -106,7 +106,7 @@ describe('the paired first-byte measurement', () => {
     const [row] = limitsOverhead(
       { rows: [ttfb('router-scaled', 2.9), ttfb('router-scaled-nolimits', 2.0)], added: [] } as never,
       [rate('router-scaled', 1000), rate('router-scaled-nolimits', 1000)] as never,
-      paired as never,
+      { ttfb: paired } as never,
     );
     expect(row).toEqual(expect.objectContaining({ addedTtfbP50Ms: 0.2, ttfbMethod: 'paired', pairs: 4000, roundsAddedTtfbP50Ms: 0.9, ttfbP50OnMs: 1.3 }));
     const [withoutPairs] = limitsOverhead(
@@ -114,6 +114,72 @@ describe('the paired first-byte measurement', () => {
       [rate('router-scaled', 1000), rate('router-scaled-nolimits', 1000)] as never,
     );
     expect(withoutPairs).toEqual(expect.objectContaining({ addedTtfbP50Ms: 0.9, ttfbMethod: 'rounds', pairs: 0 }));
+  });
+});
+
+describe('the paired throughput measurement', () => {
+  it('takes the slices over the rounds when they were measured, and keeps the rounds-based cost beside them', async () => {
+    const { metricsOverhead } = await import('./limits-overhead.js');
+    const { checkTargets } = await import('./targets-check.js');
+    const ttfb = (system: string, p50: number) => ({ system, concurrency: 1, p50 });
+    const rate = (system: string, requestsPerSecond: number) => ({ system, requestsPerSecond, cpuMicrosPerRequest: 100 });
+    const slices = [{
+      on: 'router-embedded', off: 'router-embedded-nometrics', connections: 64, slices: 24, sliceSeconds: 1.5, requestsOn: 48_000, requestsOff: 49_000,
+      requestsPerSecondOn: 1333, requestsPerSecondOff: 1361, costPercent: 2.1, medianPairCostPercent: 1.8, cpuMicrosPerRequestOn: 410, cpuMicrosPerRequestOff: 400, non2xx: 0, errors: 0,
+    }];
+    const inputs = [
+      { rows: [ttfb('router-embedded', 1), ttfb('router-embedded-nometrics', 1)], added: [] } as never,
+      [rate('router-embedded', 800), rate('router-embedded-nometrics', 1000)] as never,
+    ] as const;
+    const [row] = metricsOverhead(...inputs, { throughput: slices as never });
+    expect(row).toEqual(expect.objectContaining({
+      throughputMethod: 'paired', throughputCostPercent: 2.1, roundsThroughputCostPercent: 20, slices: 24, medianSliceCostPercent: 1.8,
+      requestsPerSecondOn: 1333, requestsPerSecondOff: 1361, cpuMicrosPerRequestOn: 410,
+    }));
+    expect(checkTargets({ scenarios: { metrics: [row] } } as unknown as BenchResults).find((check) => check.scenario === '2c')?.met).toBe(true);
+    const [rounds] = metricsOverhead(...inputs);
+    expect(rounds).toEqual(expect.objectContaining({ throughputMethod: 'rounds', throughputCostPercent: 20, slices: 0 }));
+    expect(checkTargets({ scenarios: { metrics: [rounds] } } as unknown as BenchResults).find((check) => check.scenario === '2c')?.met).toBe(false);
+  });
+
+  it('alternates the two sides slice by slice and pools each side\'s requests', async () => {
+    const http = await import('node:http');
+    const { runPairedThroughput } = await import('../scenarios/paired-throughput.js');
+    const order: string[] = [];
+    // Two servers; "on" answers each request after 4 ms of waiting, "off" at once.
+    const serve = (name: string, delayMs: number) => new Promise<import('node:http').Server>((resolve) => {
+      const server = http.createServer((request, response) => {
+        if (order.at(-1) !== name) order.push(name);
+        request.resume();
+        request.on('end', () => setTimeout(() => response.end('audio'), delayMs));
+      });
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    });
+    const servers = await Promise.all([serve('on', 4), serve('off', 0)]);
+    const target = (system: string, server: import('node:http').Server) => ({
+      system,
+      baseUrl: `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`,
+      speech: () => ({ path: '/v1/audio/speech', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      cpuGroups: () => ({ proxy: () => [process.pid] }),
+    });
+    try {
+      const [row] = await runPairedThroughput(
+        [{ on: target('router-scaled-ref', servers[0]) as never, off: target('router-scaled-nometrics', servers[1]) as never }],
+        { connections: 4, slices: 2, sliceSeconds: 1, warmupSeconds: 0 }, () => undefined,
+      );
+      // Slices on-off, then off-on: consecutive requests to the same side are one entry here.
+      expect(order).toEqual(['on', 'off', 'on']);
+      expect(row).toEqual(expect.objectContaining({ on: 'router-scaled-ref', off: 'router-scaled-nometrics', slices: 2, non2xx: 0, errors: 0 }));
+      expect(row!.requestsOff).toBeGreaterThan(row!.requestsOn);
+      expect(row!.costPercent).toBeGreaterThan(30);
+      expect(row!.medianPairCostPercent).toBeGreaterThan(30);
+      // autocannon runs whole seconds: two slices of one second per side.
+      expect(row!.requestsPerSecondOn).toBeGreaterThan(row!.requestsOn / 2.5);
+      expect(row!.requestsPerSecondOn).toBeLessThan(row!.requestsOn / 1.5);
+      expect(row!.cpuMicrosPerRequestOn).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    }
   });
 });
 

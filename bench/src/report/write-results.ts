@@ -16,6 +16,7 @@ import type { ThroughputRow } from '../scenarios/throughput.js';
 import type { TranscodeTtfbResult } from '../scenarios/transcode-ttfb.js';
 import type { LimitsOverheadRow } from './limits-overhead.js';
 import type { PairedTtfbRow } from '../scenarios/paired-ttfb.js';
+import type { PairedThroughputRow } from '../scenarios/paired-throughput.js';
 import { renderMarkdown } from './markdown.js';
 import { groupedBarChart } from './svg-chart.js';
 import { checkTargets } from './targets-check.js';
@@ -47,6 +48,8 @@ export interface BenchResults {
     activity?: Array<ActivityRow & { seedSeconds?: number }>;
     /** Scenario 1b: each router against its feature-off twins, one request of each in turn. */
     pairedTtfb?: PairedTtfbRow[];
+    /** Scenario 2b: each router and its feature-off twin in alternating slices of short requests. */
+    pairedThroughput?: PairedThroughputRow[];
     /** Scenarios 1-2 with per-key limits on and off (KEY_LIMITS=off twins). */
     limits?: LimitsOverheadRow[];
     /** Scenarios 1-2 with metrics and logging on and off (METRICS_ENABLED=false twins). */

@@ -4,6 +4,7 @@
 // `?api_key=`, URL passwords, and the literal secrets this process was configured with).
 import { pino, type DestinationStream, type Logger as PinoLogger, type LoggerOptions as PinoOptions } from 'pino';
 import { createSecretScrubber, isSecretFieldName, REDACTED, scrubSecrets, type SecretScrubber } from './secret-scrubber.js';
+import { StdoutBatches } from './stdout-batches.js';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 /** `silent` writes nothing at all (request lines included). */
@@ -94,38 +95,47 @@ export function isoTimeNow(now = Date.now()): string {
 const timestamp = () => `,"time":"${isoTimeNow()}"`;
 
 /**
- * Lines are written in batches: at least STDOUT_BATCH_BYTES at a time, and whatever is buffered every
- * STDOUT_FLUSH_MS, so a line waits at most STDOUT_FLUSH_MS; exit writes out the rest (pino flushes on
- * exit, flushLogs() on shutdown); only a SIGKILL can lose the last moment's lines.
+ * Lines are written in batches (stdout-batches.ts): at least STDOUT_BATCH_BYTES at a time, and whatever is
+ * gathered every STDOUT_FLUSH_MS, so a line waits at most STDOUT_FLUSH_MS. A graceful stop drains them
+ * (drainLogs), exit writes out the rest (flushLogs); only a SIGKILL loses the last moment's lines.
  *
- * A batch is one synchronous write(2), as pino's default destination writes. In profiles of a loaded
- * data plane, each asynchronous write (libuv's thread pool, then a wake-up of the event loop) cost
- * ~190 µs of main-thread time against ~120 µs for a synchronous one, and a batch of 4 KB was only 17
- * request lines; one asynchronous write per line cost more still (~53 µs a line, measured before). The
- * price: a reader of stdout that stops reading (a full pipe) stalls the process, as it stalls any Node
- * process that logs to stdout with console.log.
+ * Batches because each write costs a system call and, in profiles of a loaded data plane, a batch of
+ * 4 KB was only 17 request lines. Through process.stdout because on a pipe that write never waits for
+ * the reader: a reader more than STDOUT_MAX_QUEUED_BYTES behind costs log lines (counted, and said in
+ * the next line written), never a stalled stream.
  */
 export const STDOUT_BATCH_BYTES = 12 * 1024;
 export const STDOUT_FLUSH_MS = 100;
+export const STDOUT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
 // One stdout destination per process, shared by every logger that writes there.
-let stdout: ReturnType<typeof pino.destination> | undefined;
-function stdoutDestination(): ReturnType<typeof pino.destination> {
+let stdout: StdoutBatches | undefined;
+function stdoutDestination(): DestinationStream {
   if (!stdout) {
-    stdout = pino.destination({ dest: 1, sync: true, minLength: STDOUT_BATCH_BYTES, periodicFlush: STDOUT_FLUSH_MS });
-    // pino flushes only its asynchronous destinations at exit; this one holds up to a batch too.
+    const batches = new StdoutBatches(process.stdout, {
+      batchBytes: STDOUT_BATCH_BYTES, flushMs: STDOUT_FLUSH_MS, maxQueuedBytes: STDOUT_MAX_QUEUED_BYTES, fd: 1, now: isoTimeNow,
+    });
+    // A reader that went away (EPIPE) must not crash the process: logging stops, serving goes on.
+    process.stdout.on('error', () => batches.markBroken());
     process.once('exit', flushLogs);
+    stdout = batches;
   }
-  return stdout;
+  const batches = stdout;
+  return { write: (line: string) => batches.write(line) };
 }
 
-/** Writes out what the stdout destination still holds (shutdown; exit does it too). */
+/** Writes out what the stdout destination still holds, synchronously (exit does it too). */
 export function flushLogs(): void {
   try {
     stdout?.flushSync();
   } catch {
-    // Not open yet, or already closed: nothing that can still be written.
+    // Already closed: nothing that can still be written.
   }
+}
+
+/** Hands every gathered line to stdout and waits (up to `timeoutMs`) until the reader has taken them. */
+export async function drainLogs(timeoutMs = 2_000): Promise<void> {
+  await stdout?.drain(timeoutMs);
 }
 
 /** How infoLine writes: the logger's own sink, its scrubber, and the bindings of the logger (and its parents). */

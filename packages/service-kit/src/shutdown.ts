@@ -1,7 +1,8 @@
 // Runs cleanup steps once on SIGINT/SIGTERM, in reverse order of registration, then exits. A stop that
 // takes longer than `timeoutMs` (a step waiting on a dead dependency) exits anyway, non-zero, so an
-// orchestrator never has to escalate to SIGKILL on its own. Log lines still buffered are written out last.
-import { flushLogs } from './logger.js';
+// orchestrator never has to escalate to SIGKILL on its own. Log lines still buffered are written out last
+// (drained for up to 2 s when stdout's reader is behind).
+import { drainLogs, flushLogs } from './logger.js';
 
 export interface ShutdownOptions {
   /** Upper bound for all steps together. Default 60 s. */
@@ -29,6 +30,7 @@ export function onShutdown(
         // Keep closing the rest; the process is going away anyway.
       }
     }
+    await drainLogs();
     flushLogs();
     process.exit(0);
   };

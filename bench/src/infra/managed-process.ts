@@ -1,7 +1,9 @@
 // Child processes the benchmark owns: started with a clean environment, output kept for error
 // messages, stopped by pid with SIGTERM (then SIGKILL) so nothing outlives the run.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,49 +34,83 @@ export function stopChildrenOnSignals(onStop: () => Promise<void>): void {
 // Settings an operator may vary between runs (`ALLOWANCE_MAX_MICROS=0 npm run bench` measures without allowances).
 const inherited = Object.fromEntries(['DATA_PLANE_SERVER', 'ALLOWANCE_MAX_MICROS', 'ALLOWANCE_HOT_REQUESTS_PER_SECOND'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 
+// Each child's stdout goes to a file, not through a pipe to this process: this process is also the load
+// generator, and a router logs a line per request (LOG_LEVEL=info, as operators run it), so reading those
+// lines here took CPU from the load of exactly the systems that log, and a pipe this process was slow to
+// read held their lines back. A container runtime or journald takes the lines in a process of its own;
+// a file, written by the kernel's page cache, is the closest this machine has.
+const logDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-bench-logs-'));
+process.once('exit', () => fs.rmSync(logDirectory, { recursive: true, force: true }));
+let started = 0;
+
+/** The last `bytes` of a file (the whole of a short one). */
+function tail(file: string, bytes: number): string {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      const length = Math.min(size, bytes);
+      const buffer = Buffer.alloc(length);
+      fs.readSync(fd, buffer, 0, length, size - length);
+      return buffer.toString();
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
 export function startProcess(
   name: string, args: string[], environment: Record<string, string>, nodeOptions: string[] = [], nodeBinary = process.execPath,
 ): ManagedProcess {
+  const logFile = path.join(logDirectory, `${name}-${(started += 1)}.log`);
+  const stdoutFd = fs.openSync(logFile, 'w');
   const child = spawn(nodeBinary, [...nodeOptions, ...args], {
     cwd: repositoryRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'info', ...inherited, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutFd, 'pipe'],
   });
+  fs.closeSync(stdoutFd);
   running.add(child);
   child.once('exit', () => running.delete(child));
-  // The last MAX_KEPT_OUTPUT characters, for failure messages. Routers log a line per request (LOG_LEVEL=info,
-  // as operators run them), so a chunk is only appended; the text is trimmed when it has doubled.
-  let output = '';
-  let pendingLine = '';
-  const waiters: Array<(value: Record<string, unknown>) => void> = [];
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+    if (errors.length > 2 * MAX_KEPT_OUTPUT) errors = errors.slice(-MAX_KEPT_OUTPUT);
+  });
+  const output = () => `${tail(logFile, MAX_KEPT_OUTPUT)}${errors.slice(-MAX_KEPT_OUTPUT)}`.slice(-MAX_KEPT_OUTPUT);
+  // The announcement is among the first lines: read the file from the start until it appears.
   let announced: Record<string, unknown> | undefined;
-  const keep = (text: string) => {
-    output += text;
-    if (output.length > 2 * MAX_KEPT_OUTPUT) output = output.slice(-MAX_KEPT_OUTPUT);
-  };
-  child.stdout!.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    keep(text);
-    if (announced) return;
+  let offset = 0;
+  let pendingLine = '';
+  const readAnnouncement = (): Record<string, unknown> | undefined => {
+    if (announced) return announced;
+    const text = tail(logFile, Number.MAX_SAFE_INTEGER).slice(offset);
+    offset += text.length;
     pendingLine += text;
     for (const line of pendingLine.split('\n').slice(0, -1)) {
-      if (announced || !line.startsWith('{"announce"')) continue;
-      announced = JSON.parse(line) as Record<string, unknown>;
-      for (const wake of waiters.splice(0)) wake(announced);
+      if (line.startsWith('{"announce"')) return (announced = JSON.parse(line) as Record<string, unknown>);
     }
     pendingLine = pendingLine.slice(pendingLine.lastIndexOf('\n') + 1);
-  });
-  child.stderr!.on('data', (chunk: Buffer) => keep(chunk.toString()));
+    return undefined;
+  };
   return {
     name,
     child,
     pid: child.pid!,
-    output: () => output.slice(-MAX_KEPT_OUTPUT),
+    output,
     announcement: () =>
       new Promise((resolve, reject) => {
-        if (announced) return resolve(announced);
-        waiters.push(resolve);
-        child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before announcing itself:\n${output}`)));
+        const poll = () => {
+          const found = readAnnouncement();
+          if (found) return resolve(found);
+          if (child.exitCode !== null || child.signalCode !== null) {
+            return reject(new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before announcing itself:\n${output()}`));
+          }
+          setTimeout(poll, 20);
+        };
+        poll();
       }),
   };
 }

@@ -142,6 +142,16 @@ describe('the paired throughput measurement', () => {
     expect(checkTargets({ scenarios: { metrics: [rounds] } } as unknown as BenchResults).find((check) => check.scenario === '2c')?.met).toBe(false);
   });
 
+  it('plans strictly alternating slices with the same mean position in time for both sides', async () => {
+    const { slicePlan } = await import('../scenarios/paired-throughput.js');
+    const flat = slicePlan(30).flat();
+    expect(flat).toHaveLength(60);
+    const repeats = flat.filter((side, index) => index > 0 && side === flat[index - 1]);
+    expect(repeats).toHaveLength(1);
+    const meanPosition = (side: number) => flat.reduce<number>((sum, value, index) => sum + (value === side ? index : 0), 0) / 30;
+    expect(meanPosition(0)).toBe(meanPosition(1));
+  });
+
   it('alternates the two sides slice by slice and pools each side\'s requests', async () => {
     const http = await import('node:http');
     const { runPairedThroughput } = await import('../scenarios/paired-throughput.js');

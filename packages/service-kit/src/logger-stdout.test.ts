@@ -93,7 +93,7 @@ describe('a slow reader of stdout', () => {
     const parsed = stdout.trim().split('\n').map((line) => JSON.parse(line) as { n?: number; droppedLines?: number; level: string });
     const warnings = parsed.filter((line) => line.droppedLines !== undefined);
     expect(warnings.length).toBeGreaterThan(0);
-    expect(warnings.every((line) => line.level === 'warn')).toBe(true);
+    expect(warnings.every((line) => line.level === 'warn' && (line as { app?: string }).app === 'child')).toBe(true);
     const delivered = parsed.filter((line) => line.n !== undefined).map((line) => line.n!);
     const dropped = warnings.reduce((sum, line) => sum + line.droppedLines!, 0);
     expect(dropped).toBeGreaterThan(0);

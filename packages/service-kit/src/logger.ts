@@ -110,10 +110,11 @@ export const STDOUT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
 // One stdout destination per process, shared by every logger that writes there.
 let stdout: StdoutBatches | undefined;
-function stdoutDestination(): DestinationStream {
+function stdoutDestination(app: string): DestinationStream {
   if (!stdout) {
+    // The first logger's name (the process's own: every app creates its logger first) signs the warning line.
     const batches = new StdoutBatches(process.stdout, {
-      batchBytes: STDOUT_BATCH_BYTES, flushMs: STDOUT_FLUSH_MS, maxQueuedBytes: STDOUT_MAX_QUEUED_BYTES, fd: 1, now: isoTimeNow,
+      batchBytes: STDOUT_BATCH_BYTES, flushMs: STDOUT_FLUSH_MS, maxQueuedBytes: STDOUT_MAX_QUEUED_BYTES, fd: 1, now: isoTimeNow, app,
     });
     // A reader that went away (EPIPE) must not crash the process: logging stops, serving goes on.
     process.stdout.on('error', () => batches.markBroken());
@@ -214,7 +215,7 @@ export function createLogger(options: LoggerOptions): Logger {
     hooks: { streamWrite: scrub },
   };
   const write = options.write;
-  const destination: DestinationStream = write ? { write: (line: string) => write(line) } : stdoutDestination();
+  const destination: DestinationStream = write ? { write: (line: string) => write(line) } : stdoutDestination(options.name);
   const base = JSON.stringify(settings.base).slice(1, -1);
   return wrap(pino(settings, destination), { write: (line) => destination.write(line), scrub, bindings: scrub(base) });
 }

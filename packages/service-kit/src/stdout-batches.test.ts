@@ -36,7 +36,7 @@ describe('stdout batches', () => {
 
   it('drops batches while the target holds more than its bound, and prefixes the next batch with the count', () => {
     const target = new FakeStdout();
-    const batches = new StdoutBatches(target, { batchBytes: 1, flushMs: 100, maxQueuedBytes: 1000, now: () => 'T' });
+    const batches = new StdoutBatches(target, { batchBytes: 1, flushMs: 100, maxQueuedBytes: 1000, now: () => 'T', app: 'data-plane' });
     target.writableLength = 1001;
     batches.write(line(1));
     batches.write(line(2));
@@ -45,7 +45,7 @@ describe('stdout batches', () => {
     target.writableLength = 0;
     batches.write(line(3));
     expect(target.writes).toEqual([
-      '{"level":"warn","time":"T","msg":"stdout was not read fast enough: log lines were dropped","droppedLines":2}\n' + line(3),
+      '{"level":"warn","time":"T","app":"data-plane","msg":"stdout was not read fast enough: log lines were dropped","droppedLines":2}\n' + line(3),
     ]);
     expect(batches.dropped).toBe(0);
   });

@@ -28,6 +28,8 @@ export interface StdoutBatchOptions {
   fd?: number;
   /** The time field of the warning line (the logger's format). */
   now?: () => string;
+  /** The app field of the warning line. */
+  app?: string;
 }
 
 /** How long the exit-time write keeps retrying a full pipe before giving the rest up. */
@@ -146,7 +148,8 @@ export class StdoutBatches {
   #withWarning(text: string): string {
     if (this.#dropped === 0) return text;
     const time = this.#options.now?.() ?? new Date().toISOString();
-    const warning = `{"level":"warn","time":"${time}","msg":"stdout was not read fast enough: log lines were dropped","droppedLines":${this.#dropped}}\n`;
+    const app = this.#options.app === undefined ? '' : `"app":${JSON.stringify(this.#options.app)},`;
+    const warning = `{"level":"warn","time":"${time}",${app}"msg":"stdout was not read fast enough: log lines were dropped","droppedLines":${this.#dropped}}\n`;
     this.#dropped = 0;
     return warning + text;
   }

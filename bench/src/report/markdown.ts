@@ -86,7 +86,7 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
       + 'compared with a reference twin started the same way with nothing switched off (`router-<mode>-ref`: an extra data plane on the same database and Redis, '
       + 'or a second embedded process with the same small data), so that the pair differs only in the feature (the main router process is started '
       + 'before the history is seeded and serves the other scenarios). Throughput is measured in alternating slices (scenario 2b: '
-      + `${pairedSlices(limits, pairedThroughput)} of short requests at 64 connections per side, on-off then off-on, each side's requests pooled; the cost in the `
+      + `${pairedSlices(limits, pairedThroughput)} of short requests at 64 connections per side, strictly alternating (on-off-… for the first half, off-on-… for the second), each side's requests pooled; the cost in the `
       + 'rotating rounds of scenario 2 and the median over slice pairs are shown beside it), and time to first byte in pairs (scenario 1b: one request to the router, '
       + 'one to its twin, alternating, so both meet the machine in the same state; the rounds-based difference from scenario 1 is shown beside it). The load keys have generous limits '
       + '(10,000 streams, 1,000,000 requests a minute), so every check passes: this is the price of checking. Embedded: a Map lookup in the process. '

@@ -164,7 +164,7 @@ try {
     results.scenarios.pairedTtfb = await scenario('1b. added time to first byte at one stream, in pairs', () =>
       runPairedTtfb(pairs, { seconds: options.pairedSeconds, warmupRequests: options.quick ? 5 : 50 }, log));
     // The same pairs in alternating slices of short requests (scenarios/paired-throughput.ts).
-    results.scenarios.pairedThroughput = await scenario('2b. throughput of each router beside its feature-off twin, in alternating slices', () =>
+    results.scenarios.pairedThroughput = await scenario('2p. throughput of each router beside its feature-off twin, in alternating slices', () =>
       runPairedThroughput(pairs, { connections: options.throughput.connections, ...options.pairedThroughput, warmupSeconds: options.warmupSeconds }, log));
   }
   const paired = { ttfb: results.scenarios.pairedTtfb, throughput: results.scenarios.pairedThroughput };

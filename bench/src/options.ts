@@ -28,7 +28,7 @@ export interface BenchOptions {
   transcodeRequests: number;
   /** Scenario 1b: seconds of alternating requests per router and feature-off twin. */
   pairedSeconds: number;
-  /** Scenario 2b: alternating slices of short requests per router and feature-off twin (slices per side; autocannon runs whole seconds). */
+  /** Scenario 2p: alternating slices of short requests per router and feature-off twin (slices per side; autocannon runs whole seconds). */
   pairedThroughput: { slices: number; sliceSeconds: number };
 }
 

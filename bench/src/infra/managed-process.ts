@@ -82,17 +82,11 @@ export function startProcess(
   const output = () => `${tail(logFile, MAX_KEPT_OUTPUT)}${errors.slice(-MAX_KEPT_OUTPUT)}`.slice(-MAX_KEPT_OUTPUT);
   // The announcement is among the first lines: read the file from the start until it appears.
   let announced: Record<string, unknown> | undefined;
-  let offset = 0;
-  let pendingLine = '';
   const readAnnouncement = (): Record<string, unknown> | undefined => {
     if (announced) return announced;
-    const text = tail(logFile, Number.MAX_SAFE_INTEGER).slice(offset);
-    offset += text.length;
-    pendingLine += text;
-    for (const line of pendingLine.split('\n').slice(0, -1)) {
+    for (const line of tail(logFile, Number.MAX_SAFE_INTEGER).split('\n').slice(0, -1)) {
       if (line.startsWith('{"announce"')) return (announced = JSON.parse(line) as Record<string, unknown>);
     }
-    pendingLine = pendingLine.slice(pendingLine.lastIndexOf('\n') + 1);
     return undefined;
   };
   return {

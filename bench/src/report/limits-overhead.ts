@@ -1,13 +1,13 @@
 // What a feature costs: each router mode against its twin with the feature off, measured in the same
 // rotating rounds of scenarios 1 and 2. Per-key limits (KEY_LIMITS=off twin): at most +0.3 ms p50 time
 // to first byte at one stream, at most 10 % fewer short requests per second. Metrics and logging
-// (METRICS_ENABLED=false twin): at most 5 % of throughput. The paired measurements (1b, 2b: the two
+// (METRICS_ENABLED=false twin): at most 5 % of throughput. The paired measurements (1b, 2p: the two
 // sides alternating request by request or slice by slice) are preferred when the run has them.
 import type { TtfbResult } from '../scenarios/added-ttfb.js';
 import type { ThroughputRow } from '../scenarios/throughput.js';
 import type { PairedTtfbRow } from '../scenarios/paired-ttfb.js';
 import type { PairedThroughputRow } from '../scenarios/paired-throughput.js';
-import { round } from './stats.js';
+import { costPercent, round } from './stats.js';
 
 export interface LimitsOverheadRow {
   mode: 'embedded' | 'scaled';
@@ -27,7 +27,7 @@ export interface LimitsOverheadRow {
   requestsPerSecondOff: number;
   /** (off − on) ÷ off, in percent; negative when the limited router happened to be faster. */
   throughputCostPercent: number;
-  /** Where the throughput figures come from: alternating slices (scenario 2b) when measured, else the rounds of scenario 2. */
+  /** Where the throughput figures come from: alternating slices (scenario 2p) when measured, else the rounds of scenario 2. */
   throughputMethod: 'paired' | 'rounds';
   /** The rounds-based cost (scenario 2's pooled rounds), kept beside the paired one. */
   roundsThroughputCostPercent: number;
@@ -39,7 +39,7 @@ export interface LimitsOverheadRow {
   cpuMicrosPerRequestOff: number;
 }
 
-/** The paired measurements, when the run has them: scenario 1b (TTFB) and 2b (throughput). */
+/** The paired measurements, when the run has them: scenario 1b (TTFB) and 2p (throughput). */
 export interface PairedMeasurements {
   ttfb?: PairedTtfbRow[];
   throughput?: PairedThroughputRow[];
@@ -53,8 +53,6 @@ export function limitsOverhead(ttfb: TtfbResult | undefined, throughput: Through
 export function metricsOverhead(ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, paired: PairedMeasurements = {}): LimitsOverheadRow[] {
   return twinOverhead(ttfb, throughput, 'nometrics', paired);
 }
-
-const costPercent = (on: number, off: number) => (off > 0 ? round(((off - on) / off) * 100, 1) : Number.NaN);
 
 function twinOverhead(
   ttfb: TtfbResult | undefined, throughput: ThroughputRow[] | undefined, twin: 'nolimits' | 'nometrics', paired: PairedMeasurements,
@@ -74,7 +72,7 @@ function twinOverhead(
     const pair = paired.ttfb?.find((row) => row.on === on && row.off === off && row.pairs > 0);
     const slices = paired.throughput?.find((row) => row.on === on && row.off === off && row.requestsOn > 0 && row.requestsOff > 0);
     const roundsAdded = round(ttfbOn.p50 - ttfbOff.p50, 3);
-    const roundsCost = costPercent(rpsOn.requestsPerSecond, rpsOff.requestsPerSecond);
+    const roundsCost = round(costPercent(rpsOn.requestsPerSecond, rpsOff.requestsPerSecond), 1);
     rows.push({
       mode,
       onSystem: on,

@@ -85,7 +85,7 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push('Each router mode beside a twin with `KEY_LIMITS=off` (no rate or concurrency check; the keys have no spend caps, so both run the same reservation), '
       + 'compared with a reference twin started the same way with nothing switched off (`router-<mode>-ref`: an extra data plane on the same database and Redis, '
       + 'or a second embedded process with the same small data), so that the pair differs only in the feature (the main router process is started '
-      + 'before the history is seeded and serves the other scenarios). Throughput is measured in alternating slices (scenario 2b: '
+      + 'before the history is seeded and serves the other scenarios). Throughput is measured in alternating slices (scenario 2p: '
       + `${pairedSlices(limits, pairedThroughput)} of short requests at 64 connections per side, strictly alternating (on-off-… for the first half, off-on-… for the second), each side's requests pooled; the cost in the `
       + 'rotating rounds of scenario 2 and the median over slice pairs are shown beside it), and time to first byte in pairs (scenario 1b: one request to the router, '
       + 'one to its twin, alternating, so both meet the machine in the same state; the rounds-based difference from scenario 1 is shown beside it). The load keys have generous limits '
@@ -102,7 +102,7 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
   if (metrics?.length) {
     out.push('## 2c. What metrics and logging cost', '');
     out.push('Each router mode (Prometheus metrics on, on its own `METRICS_PORT`; the reference twin as in 2b) beside a twin with `METRICS_ENABLED=false` and the quietest log level, '
-      + `throughput in alternating slices as in 2b (${pairedSlices(metrics, pairedThroughput)} per side), time to first byte in pairs. Target: at most 5 % of throughput.`, '');
+      + `throughput in alternating slices as in 2p (${pairedSlices(metrics, pairedThroughput)} per side), time to first byte in pairs. Target: at most 5 % of throughput.`, '');
     out.push(table(['mode', 'TTFB p50 on / off ms', 'added p50 ms', 'pairs', 'req/s on / off', 'throughput cost (≤ 5 %)', 'cost in rounds / median slice pair', 'data plane µs/req on / off'], metrics.map((row) => [
       row.mode, `${fixed(row.ttfbP50OnMs)} / ${fixed(row.ttfbP50OffMs)}`, fixed(row.addedTtfbP50Ms), row.pairs,
       `${thousands(row.requestsPerSecondOn)} / ${thousands(row.requestsPerSecondOff)}`,

@@ -18,3 +18,8 @@ export const round = (value: number, digits = 2) => (Number.isFinite(value) ? Nu
 export function ratio(value: number, reference: number): number {
   return reference > 0 ? round(value / reference, 2) : Number.NaN;
 }
+
+/** What a feature costs in throughput, in percent: how much lower the "on" rate is than the "off" rate (NaN without an "off" rate). */
+export function costPercent(onRate: number, offRate: number): number {
+  return offRate > 0 ? ((offRate - onRate) / offRate) * 100 : Number.NaN;
+}

@@ -48,7 +48,7 @@ export interface BenchResults {
     activity?: Array<ActivityRow & { seedSeconds?: number }>;
     /** Scenario 1b: each router against its feature-off twins, one request of each in turn. */
     pairedTtfb?: PairedTtfbRow[];
-    /** Scenario 2b: each router and its feature-off twin in alternating slices of short requests. */
+    /** Scenario 2p: each router and its feature-off twin in alternating slices of short requests. */
     pairedThroughput?: PairedThroughputRow[];
     /** Scenarios 1-2 with per-key limits on and off (KEY_LIMITS=off twins). */
     limits?: LimitsOverheadRow[];

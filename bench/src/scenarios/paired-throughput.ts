@@ -14,7 +14,7 @@
 import { CpuMeter } from '../infra/proc-stats.js';
 import { runThroughput } from '../load/throughput-load.js';
 import type { SystemName, Target } from '../load/targets.js';
-import { percentiles, round } from '../report/stats.js';
+import { costPercent, percentiles, round } from '../report/stats.js';
 
 export interface PairedThroughputRow {
   on: SystemName;
@@ -84,7 +84,6 @@ export async function runPairedThroughput(
       sliceRates.push(rates);
     }
     const rate = (side: 0 | 1) => (seconds[side]! > 0 ? requests[side]! / seconds[side]! : 0);
-    const cost = (onRate: number, offRate: number) => (offRate > 0 ? ((offRate - onRate) / offRate) * 100 : Number.NaN);
     const perRequest = (side: 0 | 1) => (requests[side]! > 0 ? round((cpu[side]! / requests[side]!) * 1e6, 1) : Number.NaN);
     const row: PairedThroughputRow = {
       on: on.system,
@@ -96,8 +95,8 @@ export async function runPairedThroughput(
       requestsOff: requests[1]!,
       requestsPerSecondOn: round(rate(0), 0),
       requestsPerSecondOff: round(rate(1), 0),
-      costPercent: round(cost(rate(0), rate(1)), 1),
-      medianPairCostPercent: round(percentiles(sliceRates.map(([onRate, offRate]) => cost(onRate, offRate))).p50, 1),
+      costPercent: round(costPercent(rate(0), rate(1)), 1),
+      medianPairCostPercent: round(percentiles(sliceRates.map(([onRate, offRate]) => costPercent(onRate, offRate))).p50, 1),
       cpuMicrosPerRequestOn: perRequest(0),
       cpuMicrosPerRequestOff: perRequest(1),
       non2xx,

@@ -85,6 +85,8 @@ export const dataPlaneEnvironmentShape = {
   DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** `off` stops enforcing rate and concurrency limits (benchmarks, emergencies); spend caps always hold. */
   KEY_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** With REDIS_URL: `off` checks every request of a key with roomy limits in Redis too, instead of from this replica's grant. */
+  KEY_LIMIT_GRANTS: z.enum(['on', 'off']).default('on'),
   /** With REDIS_URL: how long a stream's concurrency slot outlives its replica (refreshed every third of it). */
   CONCURRENCY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
   DATA_PLANE_SERVER: serverChoiceSchema,
@@ -229,5 +231,6 @@ export function keyLimiterSettings(environment: z.infer<typeof dataPlaneSettings
     redisUrl: environment.REDIS_URL,
     prefix: environment.REDIS_PREFIX,
     leaseTtlMs: environment.CONCURRENCY_LEASE_TTL_MS,
+    grants: environment.KEY_LIMIT_GRANTS === 'on',
   };
 }

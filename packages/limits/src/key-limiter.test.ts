@@ -1,6 +1,7 @@
 // The behaviour both limiters share, run against each: the in-memory one and the Redis one (real
 // Redis, a unique key prefix per suite).
 import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { announceSkip, flushRedisPrefix, redisUrl, uniqueRedisPrefix } from '@voice-router/test-support';
 import type { KeyLimiter } from './key-limiter.js';
@@ -169,5 +170,141 @@ describe('memory key limiter windows', () => {
     expect(await limiter.countRequest(key, limits)).toEqual({ kind: 'rate', limit: 1, retryAfterSeconds: 1 });
     time += 999;
     expect(await limiter.countRequest(key, limits)).toBeUndefined();
+  });
+});
+
+describe.runIf(url)('Redis key limiter grants (keys with roomy limits)', () => {
+  const factory = (options: { grantIdleMs?: number; now?: () => number } = {}) =>
+    make(() => createRedisKeyLimiter({ redisUrl: url!, prefix, onError: (error) => { throw error; }, ...options }));
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
+  const rateCount = async (key: string) => {
+    const redis = new Redis(url!);
+    try {
+      return Number(await redis.get(`${prefix}:limits:rate:{${key}}`));
+    } finally {
+      redis.disconnect();
+    }
+  };
+  const openLeases = async (key: string) => {
+    const redis = new Redis(url!);
+    try {
+      return await redis.zcard(`${prefix}:limits:streams:{${key}}`);
+    } finally {
+      redis.disconnect();
+    }
+  };
+
+  it('admits from a grant without a round trip: the shared window is counted in batches', async () => {
+    const limiter = await factory();
+    const key = newKey();
+    // 1/32 of each limit, capped: 64 requests and 16 leases per grant.
+    const limits = { rateLimitPerMinute: 3_200, maxConcurrency: 640 };
+    const first = await limiter.openStream(key, limits);
+    if (!first.ok) throw new Error('admitted');
+    first.slot.release();
+    await tick();
+    // The first request was checked on its own (1) while the grant was taken (64).
+    expect(await rateCount(key)).toBe(65);
+    expect(await openLeases(key)).toBe(16);
+    for (let index = 0; index < 30; index++) {
+      const admission = await limiter.openStream(key, limits);
+      if (!admission.ok) throw new Error('admitted');
+      admission.slot.release();
+    }
+    await tick();
+    // 30 streams admitted and ended, and Redis saw none of them.
+    expect(await rateCount(key)).toBe(65);
+    expect(await openLeases(key)).toBe(16);
+    // Plain requests (countRequest) spend the same grant.
+    expect(await limiter.countRequest(key, limits)).toBeUndefined();
+    expect(await rateCount(key)).toBe(65);
+  });
+
+  it('never admits more streams than the limit across two replicas, and refuses few early', async () => {
+    const [one, two] = [await factory(), await factory()];
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 100_000, maxConcurrency: 64 }; // 2 spare leases per replica
+    const warm = await Promise.all([one.openStream(key, limits), two.openStream(key, limits)]);
+    for (const admission of warm) if (admission.ok) admission.slot.release();
+    await tick();
+    const results = await Promise.all(Array.from({ length: 100 }, (_, index) => (index % 2 ? one : two).openStream(key, limits)));
+    // Later requests, once the top-ups sent during the burst have come back (and sent again).
+    for (let round = 0; round < 3; round++) {
+      await tick();
+      results.push(await one.openStream(key, limits), await two.openStream(key, limits));
+      await new Promise((resolve) => setTimeout(resolve, 60)); // past the top-up's back-off
+    }
+    const admitted = results.filter((result) => result.ok).length;
+    expect(admitted).toBeLessThanOrEqual(64);
+    // At most the other replica's spares (2) are held back from each.
+    expect(admitted).toBeGreaterThanOrEqual(60);
+    expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.refusal.kind === 'concurrency')).toBe(true);
+    await tick();
+    expect(await openLeases(key)).toBeLessThanOrEqual(64);
+  });
+
+  it('never admits more requests than the rate across two replicas, and refuses few early', async () => {
+    const [one, two] = [await factory(), await factory()];
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 320, maxConcurrency: 6_400 }; // 10 requests per grant
+    let admitted = 0;
+    const refusals = new Set<string>();
+    for (let index = 0; index < 400; index++) {
+      const admission = await (index % 2 ? one : two).openStream(key, limits);
+      if (admission.ok) {
+        admitted += 1;
+        admission.slot.release();
+      } else refusals.add(admission.refusal.kind);
+      if (index % 7 === 0) await tick();
+    }
+    expect(admitted).toBeLessThanOrEqual(320);
+    // Counted in advance and never used: at most one grant per replica.
+    expect(admitted).toBeGreaterThanOrEqual(300);
+    expect([...refusals]).toEqual(['rate']);
+  });
+
+  it('gives spare leases back once the grant goes unused', async () => {
+    const limiter = await factory({ grantIdleMs: 100 });
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 3_200, maxConcurrency: 640 };
+    const admission = await limiter.openStream(key, limits);
+    await tick();
+    expect(await openLeases(key)).toBe(17);
+    if (admission.ok) admission.slot.release();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await openLeases(key)).toBe(0);
+  });
+
+  it('keeps the counted requests for a key that comes back after its spare leases went', async () => {
+    const limiter = await factory({ grantIdleMs: 50 });
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 64, maxConcurrency: 64 }; // 2 requests and 2 leases per grant
+    for (let index = 0; index < 8; index++) {
+      const admission = await limiter.openStream(key, limits);
+      if (!admission.ok) throw new Error('admitted');
+      admission.slot.release();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    // Each request counted once, plus the one grant's two: dropping the grant each time would count 3 a request.
+    expect(await rateCount(key)).toBeLessThanOrEqual(8 + 2);
+    expect(await openLeases(key)).toBe(0);
+  });
+
+  it('does not use requests counted in a window that has ended', async () => {
+    let time = 1_000;
+    const limiter = await factory({ now: () => time });
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 3_200, maxConcurrency: 640 };
+    const first = await limiter.openStream(key, limits);
+    if (first.ok) first.slot.release();
+    await tick();
+    expect((await limiter.openStream(key, limits)).ok).toBe(true);
+    expect(await rateCount(key)).toBe(65);
+    // Past the window the grant was counted in (by this replica's clock): its requests are not used;
+    // a new grant is taken and this request is checked on its own.
+    time += 60_001;
+    expect((await limiter.openStream(key, limits)).ok).toBe(true);
+    await tick();
+    expect(await rateCount(key)).toBe(65 + 64 + 1);
   });
 });

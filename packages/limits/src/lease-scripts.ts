@@ -53,3 +53,31 @@ local ttl = tonumber(ARGV[2])
 redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ttl)
 return 1`;
+
+/**
+ * A replica's grant for a key with roomy limits (local-grants.ts): counts up to ARGV[3] requests in the
+ * key's current rate window in advance, as many as the window still allows, and adds up to the given
+ * lease ids to the key's lease set, as many as are free. Neither can put the key over its limits.
+ * KEYS[1] = the key's rate counter, KEYS[2] = the key's lease set.
+ * ARGV = window seconds, rate limit, requests wanted, max concurrency, lease TTL ms, lease ids wanted…
+ * Returns {requests counted, leases added (the first ones of ARGV[6…]), ms until the rate window resets}.
+ */
+export const TAKE_GRANT = `
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+local consumed = tonumber(redis.call('GET', KEYS[1]))
+local take = math.min(tonumber(ARGV[3]), tonumber(ARGV[2]) - consumed)
+if take < 0 then take = 0 end
+if take > 0 then redis.call('INCRBY', KEYS[1], take) end
+local windowTtl = redis.call('PTTL', KEYS[1])
+if windowTtl == -1 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  windowTtl = 1000 * tonumber(ARGV[1])
+end
+${NOW_MS}
+local ttl = tonumber(ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local add = math.min(#ARGV - 5, tonumber(ARGV[4]) - redis.call('ZCARD', KEYS[2]))
+if add < 0 then add = 0 end
+for index = 1, add do redis.call('ZADD', KEYS[2], now + ttl, ARGV[5 + index]) end
+if add > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+return {take, add, windowTtl}`;

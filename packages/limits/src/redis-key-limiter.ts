@@ -2,12 +2,15 @@
 // concurrency slots are leases refreshed while their streams run (lease-scripts.ts). A speech
 // request's admission (rate + lease) is one Lua script: one command, one round trip, written to the
 // socket at once (no auto-pipelining, which would hold it for a setImmediate to batch it).
+// Keys with roomy limits are admitted from a grant this replica holds (local-grants.ts), with no round
+// trip at all; the grant is topped up in the background, one script per several dozen requests.
 // Redis trouble fails open (the request goes ahead and onError hears why): the money limits live in
 // the database, and a limiter outage must not take the API down with it.
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ADMIT, ADMIT_STREAM, REFRESH_LEASE } from './lease-scripts.js';
+import { ADMIT, ADMIT_STREAM, REFRESH_LEASE, TAKE_GRANT } from './lease-scripts.js';
+import { grantable, KeyGrant, type Lease } from './local-grants.js';
 import { RATE_WINDOW_MS, retryAfterSeconds, type KeyLimiter, type KeyLimits, type LimitRefusal, type StreamAdmission } from './key-limiter.js';
 
 export interface RedisKeyLimiterOptions {
@@ -19,6 +22,12 @@ export interface RedisKeyLimiterOptions {
   /** Longest a limiter command may take before the request goes ahead without it. Default 1,000 ms. */
   commandTimeoutMs?: number;
   onError?: (error: unknown) => void;
+  /** Grants for keys with roomy limits (local-grants.ts). Default true; false checks every request in Redis. */
+  grants?: boolean;
+  /** How long a key's grant may go unused before its spare leases go back. Default 1,000 ms. */
+  grantIdleMs?: number;
+  /** The clock grants are timed by (tests). */
+  now?: () => number;
 }
 
 interface LimiterCommands {
@@ -26,14 +35,17 @@ interface LimiterCommands {
     rateKey: string, leaseSetKey: string, windowSeconds: number, rateLimit: number, leaseId: string, maxConcurrency: number, ttlMs: number,
   ): Promise<[number, number]>;
   vrRefreshLease(key: string, leaseId: string, ttlMs: number): Promise<number>;
-}
-
-interface Lease {
-  setKey: string;
-  id: string;
+  vrTakeGrant(
+    rateKey: string, leaseSetKey: string, windowSeconds: number, rateLimit: number, requests: number, maxConcurrency: number, ttlMs: number,
+    ...leaseIds: string[]
+  ): Promise<[number, number, number]>;
 }
 
 const WINDOW_SECONDS = RATE_WINDOW_MS / 1000;
+/** How long a grant waits for slots after a top-up found none free. */
+const REFILL_BACKOFF_MS = 50;
+/** How long a grant waits after a top-up failed. */
+const REFILL_ERROR_BACKOFF_MS = 1_000;
 
 export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Promise<KeyLimiter> {
   const leaseTtlMs = options.leaseTtlMs ?? 10_000;
@@ -46,6 +58,7 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
   redis.on('error', report);
   redis.defineCommand('vrAdmitStream', { numberOfKeys: 2, lua: ADMIT_STREAM });
   redis.defineCommand('vrRefreshLease', { numberOfKeys: 1, lua: REFRESH_LEASE });
+  redis.defineCommand('vrTakeGrant', { numberOfKeys: 2, lua: TAKE_GRANT });
   await redis.connect();
   const commands = redis as unknown as LimiterCommands;
   const keyPrefix = `${options.prefix}:limits`;
@@ -128,8 +141,99 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
   // Fail open: a slot that holds nothing.
   const unlimited: StreamAdmission = { ok: true, slot: { release: () => undefined } };
 
+  // Grants of keys with roomy limits (local-grants.ts), by key id.
+  const useGrants = options.grants ?? true;
+  const grantIdleMs = options.grantIdleMs ?? 1_000;
+  const now = options.now ?? performance.now.bind(performance);
+  const grants = new Map<string, KeyGrant>();
+  const newLeaseId = () => `${processTag}:${++leaseCounter}`;
+  const leaseSetKey = (keyId: string) => `${keyPrefix}:streams:${tagged(keyId)}`;
+
+  /** Drops a key's grant: its spare leases go back (its counted requests are not used). */
+  function dropGrant(keyId: string, grant: KeyGrant): void {
+    if (grants.get(keyId) === grant) grants.delete(keyId);
+    for (const lease of grant.drain()) release(lease);
+  }
+
+  // Grants unused for grantIdleMs give their spare leases back, so another replica can have them; their
+  // counted requests stay for the key's next requests until their window ends, and then the grant goes.
+  const grantSweeper = setInterval(() => {
+    const time = now();
+    for (const [keyId, grant] of grants) {
+      if (time - grant.lastUsed < grantIdleMs || grant.refilling) continue;
+      for (const lease of grant.takeSpares()) release(lease);
+      if (grant.requests(time) === 0) grants.delete(keyId);
+    }
+  }, Math.max(10, Math.floor(grantIdleMs / 2)));
+  grantSweeper.unref();
+
+  /** Tops a grant up in the background: one script, never awaited by a request. */
+  function refill(keyId: string, grant: KeyGrant): void {
+    const { requests, leases } = grant.shortfall(now());
+    if (requests <= 0 && leases <= 0) return;
+    grant.refilling = true;
+    const setKey = leaseSetKey(keyId);
+    const ids = Array.from({ length: Math.max(0, leases) }, newLeaseId);
+    const sentAt = now();
+    commands.vrTakeGrant(rateKey(keyId), setKey, WINDOW_SECONDS, grant.limits.rateLimitPerMinute, Math.max(0, requests), grant.limits.maxConcurrency, leaseTtlMs, ...ids)
+      .then(([counted, added, windowTtlMs]) => {
+        grant.refilling = false;
+        const taken = ids.slice(0, added).map((id): Lease => ({ setKey, id }));
+        for (const lease of taken) liveLeases.add(lease);
+        // Dropped meanwhile (idle, limits changed, closed): what came back goes back.
+        if (closed || grants.get(keyId) !== grant) {
+          for (const lease of taken) release(lease);
+          return;
+        }
+        grant.add({ requests: counted, leases: taken, validUntil: sentAt + windowTtlMs }, now());
+        // Nothing left to take: the requests that follow go the per-request way (and are refused there)
+        // without a top-up each, until the window ends or, for slots, a moment later.
+        if (counted === 0 && requests > 0) grant.refillAfter = sentAt + windowTtlMs;
+        else if (added === 0 && leases > 0) grant.refillAfter = now() + REFILL_BACKOFF_MS;
+      }, (error: unknown) => {
+        // Redis trouble: the key's requests take the per-request way (which fails open) without a top-up each.
+        grant.refilling = false;
+        grant.refillAfter = now() + REFILL_ERROR_BACKOFF_MS;
+        report(error);
+      });
+  }
+
+  /** The key's grant when its limits are roomy (created, and its first top-up sent, on first sight). */
+  function grantFor(keyId: string, limits: KeyLimits): KeyGrant | undefined {
+    if (!useGrants || closed) return undefined;
+    let grant = grants.get(keyId);
+    if (grant && !grant.matches(limits)) {
+      dropGrant(keyId, grant);
+      grant = undefined;
+    }
+    if (!grant) {
+      if (!grantable(limits)) return undefined;
+      grant = new KeyGrant(limits, now());
+      grants.set(keyId, grant);
+    }
+    grant.lastUsed = now();
+    if (grant.wantsRefill(grant.lastUsed)) refill(keyId, grant);
+    return grant;
+  }
+
+  /** A slot on a lease taken from a grant: when its stream ends the lease becomes a spare again, or is released. */
+  function grantSlot(keyId: string, grant: KeyGrant, lease: Lease): StreamAdmission {
+    let released = false;
+    return {
+      ok: true,
+      slot: {
+        release: () => {
+          if (released) return;
+          released = true;
+          if (closed || grants.get(keyId) !== grant || !grant.giveBack(lease)) release(lease);
+        },
+      },
+    };
+  }
+
   return {
     async countRequest(keyId, limits) {
+      if (grantFor(keyId, limits)?.takeRequest(now())) return undefined;
       try {
         await rateLimiter(limits.rateLimitPerMinute).consume(tagged(keyId));
         return undefined;
@@ -142,7 +246,10 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
       }
     },
     async openStream(keyId: string, limits: KeyLimits): Promise<StreamAdmission> {
-      const lease: Lease = { setKey: `${keyPrefix}:streams:${tagged(keyId)}`, id: `${processTag}:${++leaseCounter}` };
+      const grant = grantFor(keyId, limits);
+      const granted = grant?.takeStream(now());
+      if (granted) return grantSlot(keyId, grant!, granted);
+      const lease: Lease = { setKey: leaseSetKey(keyId), id: newLeaseId() };
       let outcome: number;
       let windowTtlMs: number;
       try {
@@ -163,9 +270,12 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
     },
     async close() {
       if (closed) return;
+      // Spare leases go back with the releases still waiting; slots in use expire (or are released by their streams' ends before this).
+      for (const [keyId, grant] of grants) dropGrant(keyId, grant);
       flushReleases();
       closed = true;
       clearInterval(refresher);
+      clearInterval(grantSweeper);
       liveLeases.clear();
       await redis.quit().catch(() => redis.disconnect());
     },

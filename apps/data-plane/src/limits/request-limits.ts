@@ -28,6 +28,8 @@ export interface KeyLimiterSettings {
   redisUrl?: string;
   prefix: string;
   leaseTtlMs: number;
+  /** Grants for keys with roomy limits (Redis only; default on). */
+  grants?: boolean;
 }
 
 const ERROR_LOG_INTERVAL_MS = 10_000;
@@ -47,5 +49,5 @@ export async function startKeyLimiter(settings: KeyLimiterSettings, logger: Logg
     lastLogged = now;
     logger.warn('key limiter cannot reach Redis; requests pass unlimited meanwhile', { error: (error as Error)?.message ?? String(error) });
   };
-  return createRedisKeyLimiter({ redisUrl: settings.redisUrl, prefix: settings.prefix, leaseTtlMs: settings.leaseTtlMs, onError });
+  return createRedisKeyLimiter({ redisUrl: settings.redisUrl, prefix: settings.prefix, leaseTtlMs: settings.leaseTtlMs, grants: settings.grants, onError });
 }

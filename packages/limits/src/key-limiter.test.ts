@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { announceSkip, flushRedisPrefix, redisUrl, uniqueRedisPrefix } from '@voice-router/test-support';
-import type { KeyLimiter } from './key-limiter.js';
+import type { KeyLimiter, KeyLimits } from './key-limiter.js';
 import { createMemoryKeyLimiter } from './memory-key-limiter.js';
 import { createRedisKeyLimiter } from './redis-key-limiter.js';
 
@@ -177,21 +177,22 @@ describe.runIf(url)('Redis key limiter grants (keys with roomy limits)', () => {
   const factory = (options: { grantIdleMs?: number; now?: () => number } = {}) =>
     make(() => createRedisKeyLimiter({ redisUrl: url!, prefix, onError: (error) => { throw error; }, ...options }));
   const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
-  const rateCount = async (key: string) => {
+  // What Redis holds for a key: its rate window's count and the leases in its set.
+  const inRedis = async <T>(read: (redis: Redis) => Promise<T>) => {
     const redis = new Redis(url!);
     try {
-      return Number(await redis.get(`${prefix}:limits:rate:{${key}}`));
+      return await read(redis);
     } finally {
       redis.disconnect();
     }
   };
-  const openLeases = async (key: string) => {
-    const redis = new Redis(url!);
-    try {
-      return await redis.zcard(`${prefix}:limits:streams:{${key}}`);
-    } finally {
-      redis.disconnect();
-    }
+  const rateCount = (key: string) => inRedis(async (redis) => Number(await redis.get(`${prefix}:limits:rate:{${key}}`)));
+  const openLeases = (key: string) => inRedis((redis) => redis.zcard(`${prefix}:limits:streams:{${key}}`));
+  /** One stream admitted and ended at once. */
+  const streamOnce = async (limiter: KeyLimiter, key: string, limits: KeyLimits) => {
+    const admission = await limiter.openStream(key, limits);
+    if (!admission.ok) throw new Error(`refused: ${admission.refusal.kind}`);
+    admission.slot.release();
   };
 
   it('admits from a grant without a round trip: the shared window is counted in batches', async () => {
@@ -199,18 +200,12 @@ describe.runIf(url)('Redis key limiter grants (keys with roomy limits)', () => {
     const key = newKey();
     // 1/32 of each limit, capped: 64 requests and 16 leases per grant.
     const limits = { rateLimitPerMinute: 3_200, maxConcurrency: 640 };
-    const first = await limiter.openStream(key, limits);
-    if (!first.ok) throw new Error('admitted');
-    first.slot.release();
+    await streamOnce(limiter, key, limits);
     await tick();
     // The first request was checked on its own (1) while the grant was taken (64).
     expect(await rateCount(key)).toBe(65);
     expect(await openLeases(key)).toBe(16);
-    for (let index = 0; index < 30; index++) {
-      const admission = await limiter.openStream(key, limits);
-      if (!admission.ok) throw new Error('admitted');
-      admission.slot.release();
-    }
+    for (let index = 0; index < 30; index++) await streamOnce(limiter, key, limits);
     await tick();
     // 30 streams admitted and ended, and Redis saw none of them.
     expect(await rateCount(key)).toBe(65);
@@ -280,9 +275,7 @@ describe.runIf(url)('Redis key limiter grants (keys with roomy limits)', () => {
     const key = newKey();
     const limits = { rateLimitPerMinute: 64, maxConcurrency: 64 }; // 2 requests and 2 leases per grant
     for (let index = 0; index < 8; index++) {
-      const admission = await limiter.openStream(key, limits);
-      if (!admission.ok) throw new Error('admitted');
-      admission.slot.release();
+      await streamOnce(limiter, key, limits);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
     // Each request counted once, plus the one grant's two: dropping the grant each time would count 3 a request.

@@ -31,9 +31,9 @@ export interface KeyLimiter {
   /** Counts one request against the key's rate; the refusal when the window's budget is spent. */
   countRequest(keyId: string, limits: KeyLimits): Promise<LimitRefusal | undefined>;
   /**
-   * Counts one request against the rate and takes one of the key's stream slots, in one step (one
-   * round trip on Redis). A rate refusal wins over a concurrency refusal (it is the hard one); a
-   * refused request holds no slot. Every request counts toward the rate, refused ones included.
+   * Counts one request against the rate and takes one of the key's stream slots, in one step (at most
+   * one round trip on Redis, none from a grant). A rate refusal wins over a concurrency refusal (it is
+   * the hard one); a refused request holds no slot. Every request counts toward the rate, refused ones included.
    */
   openStream(keyId: string, limits: KeyLimits): Promise<StreamAdmission>;
   /** Stops timers and connections. Slots still held are not released (on Redis they expire). */

@@ -5,10 +5,11 @@
 // wait (a counted request and a spare lease), and tops the grant up in the background. Both halves are
 // taken from the shared counters, so the replicas together never admit more than the key's limits; what
 // one replica holds unused can only make another refuse a little early. That share is kept small: at
-// most 1/32 of each limit per replica (and at most 64 requests, 16 leases), counted requests are dropped
-// when their window ends, and spare leases go back after a second without use (the counted requests
-// stay for the key's next requests in the same window: dropping them would shrink a slow client's limit). Keys with tight limits
-// (the defaults: 600 a minute, 8 streams) get no grant and keep the exact per-request check.
+// most 1/32 of each limit per replica (and at most 64 requests, 16 leases); counted requests are dropped
+// when their window ends; spare leases go back after a second without use, while the counted requests
+// stay for the key's next requests in the same window (dropping them would shrink a slow client's limit).
+// Keys with tight limits (the defaults: 600 a minute, 8 streams) get no grant and keep the exact
+// per-request check.
 import type { KeyLimits } from './key-limiter.js';
 
 /** A lease in a key's lease set: the set's Redis key and the member. */
@@ -21,7 +22,7 @@ export interface Lease {
 export const grantRequests = (limits: KeyLimits) => Math.min(64, Math.floor(limits.rateLimitPerMinute / 32));
 /** Spare leases per replica: 1/32 of the concurrency limit, at most 16. */
 export const grantLeases = (limits: KeyLimits) => Math.min(16, Math.floor(limits.maxConcurrency / 32));
-/** A key gets a grant when both halves hold at least two (below that, the per-request check is as cheap). */
+/** A key gets a grant when both halves hold at least two (limits of at least 64); smaller limits keep the per-request check. */
 export const grantable = (limits: KeyLimits) => grantRequests(limits) >= 2 && grantLeases(limits) >= 2;
 
 /** What TAKE_GRANT gave: requests counted, leases added, and when the counted requests' window ends. */
@@ -60,10 +61,6 @@ export class KeyGrant {
   /** Counted requests still usable at `now` (none once their window has ended). */
   requests(now: number): number {
     return now < this.#validUntil ? this.#requests : 0;
-  }
-
-  get spareCount(): number {
-    return this.#spares.length;
   }
 
   /** One counted request, or false. For requests that take no lease. */

@@ -3,7 +3,7 @@
 // request's admission (rate + lease) is one Lua script: one command, one round trip, written to the
 // socket at once (no auto-pipelining, which would hold it for a setImmediate to batch it).
 // Keys with roomy limits are admitted from a grant this replica holds (local-grants.ts), with no round
-// trip at all; the grant is topped up in the background, one script per several dozen requests.
+// trip at all; the grant is topped up in the background, one script per many requests.
 // Redis trouble fails open (the request goes ahead and onError hears why): the money limits live in
 // the database, and a limiter outage must not take the API down with it.
 import crypto from 'node:crypto';

@@ -68,10 +68,10 @@ async function handleSpeech(
   res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
   bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext, held: HeldSlot, arrivedAt: number, upstream: UpstreamCall,
 ): Promise<void> {
-  // Per-key limits: the rate and a concurrency slot in one step (one round trip on Redis), started as
-  // soon as the key is known, so it overlaps the rest of the body's arrival. It reserves nothing and
-  // sends nothing upstream; every answer below waits for it, and a refused or failed request releases
-  // its slot (finally, in the caller). Spend caps are checked atomically with the reservation below.
+  // Per-key limits: the rate and a concurrency slot in one step (at most one round trip on Redis; none
+  // for a key whose grant covers it), started as soon as the key is known, so it overlaps the rest of
+  // the body's arrival. It reserves nothing and sends nothing upstream; every answer below waits for it,
+  // and a refused or failed request releases its slot (finally, in the caller). Spend caps are checked atomically with the reservation below.
   const identified = context.auth.identify(authorization);
   const limited = identified.then((credential) =>
     credential?.kind === 'api_key' && context.limits ? context.limits.openStream(credential.key) : undefined);

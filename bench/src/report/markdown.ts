@@ -90,7 +90,8 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
       + 'rotating rounds of scenario 2 and the median over slice pairs are shown beside it), and time to first byte in pairs (scenario 1b: one request to the router, '
       + 'one to its twin, alternating, so both meet the machine in the same state; the rounds-based difference from scenario 1 is shown beside it). The load keys have generous limits '
       + '(10,000 streams, 1,000,000 requests a minute), so every check passes: this is the price of checking. Embedded: a Map lookup in the process. '
-      + 'Scaled: one Redis round trip (the rate and the lease in one Lua script). '
+      + 'Scaled: limits this roomy are admitted from a grant the data plane holds (requests counted ahead and spare leases, topped up by one Lua script '
+      + 'every few dozen requests; see README "Limits"); a key at the default limits makes one Redis round trip per request (the rate and the lease in one Lua script). '
       + 'Targets: at most +0.3 ms p50 time to first byte at one stream, at most 10 % of throughput.', '');
     out.push(table(['mode', 'TTFB p50 on / off ms', 'added p50 ms (≤ 0.3)', 'pairs', 'added in rounds ms', 'req/s on / off', 'throughput cost (≤ 10 %)', 'cost in rounds / median slice pair', 'data plane µs/req on / off'], limits.map((row) => [
       row.mode, `${fixed(row.ttfbP50OnMs)} / ${fixed(row.ttfbP50OffMs)}`, fixed(row.addedTtfbP50Ms), row.pairs, fixed(row.roundsAddedTtfbP50Ms),

@@ -802,7 +802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. concurrency_limited (`code`: concurrency_limit_exceeded): the key already has maxConcurrency speech streams open across every replica; a slot frees the moment a stream ends. A client may treat either as the same condition. */
+            /** @description rate_limited (`code`: rate_limit_exceeded): the key made more than its rateLimitPerMinute requests in the current 60-second window, which starts at the first request after the previous window ended. Every data-plane request made with a pk_ key counts, refused ones included; session tokens are not counted here. concurrency_limited (`code`: concurrency_limit_exceeded): the key already has maxConcurrency speech streams open across every replica; a slot frees the moment a stream ends. (For a key whose limits are both 64 or more, each replica may hold up to 1/32 of its slots, at most 16, as spares for up to a second after its last request, so another replica can refuse that much early; see the README, "Limits".) A client may treat either as the same condition. */
             429: {
                 headers: {
                     /** @description Rate limit: whole seconds until the window resets (hard). Concurrency limit: 1 (a soft hint). */

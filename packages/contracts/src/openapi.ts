@@ -73,7 +73,9 @@ const speechLimitedResponse = {
   '429': {
     description:
       `${RATE_LIMIT_TEXT} concurrency_limited (\`code\`: concurrency_limit_exceeded): the key already has maxConcurrency speech streams open ` +
-      'across every replica; a slot frees the moment a stream ends. A client may treat either as the same condition.',
+      'across every replica; a slot frees the moment a stream ends. (For a key whose limits are both 64 or more, each replica may hold up to ' +
+      '1/32 of its slots, at most 16, as spares for up to a second after its last request, so another replica can refuse that much early; ' +
+      'see the README, "Limits".) A client may treat either as the same condition.',
     headers: retryAfterHeader('Rate limit: whole seconds until the window resets (hard). Concurrency limit: 1 (a soft hint).'),
     ...json('Error'),
   },

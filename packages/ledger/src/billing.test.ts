@@ -56,6 +56,18 @@ describeOnEachDatabase('billing records', (openedDatabase) => {
     expect(await saveBillingCustomer(database.sql, accountId, 'cus_second')).toBe('cus_first');
     expect(await findAccountByBillingCustomer(database.sql, 'cus_first')).toBe(accountId);
     expect(await findAccountByBillingCustomer(database.sql, 'cus_unknown')).toBeUndefined();
+    // A customer id is one account's only.
+    await expect(saveBillingCustomer(database.sql, await account(0n), 'cus_first')).rejects.toThrow(/another account/);
+  });
+
+  it('stores a customer saved twice at once without an error, account after account', async () => {
+    // The race this covers (both inserts meeting on the customer id's unique index) shows on PostgreSQL.
+    for (let round = 0; round < 30; round++) {
+      const accountId = await account(0n);
+      const customer = `cus_${crypto.randomUUID()}`;
+      const stored = await Promise.all([1, 2, 3].map(() => saveBillingCustomer(database.sql, accountId, customer)));
+      expect(stored).toEqual([customer, customer, customer]);
+    }
   });
 
   it('records top-ups, never moves a final status back, and reports them credited from the ledger', async () => {

@@ -13,13 +13,20 @@ export async function findBillingCustomer(sql: SqlClient, accountId: string): Pr
   return rows[0]?.stripe_customer_id;
 }
 
-/** Stores the account's customer unless one is stored already; returns the one stored. */
+/**
+ * Stores the account's customer unless one is stored already; returns the one stored. The conflict has no
+ * target, so every unique index is an arbiter: two saves of the same pair at once meet on the customer id's
+ * index as well as on the account's, and with `ON CONFLICT (account_id)` the second failed with a unique
+ * violation instead of doing nothing.
+ */
 export async function saveBillingCustomer(sql: SqlClient, accountId: string, stripeCustomerId: string): Promise<string> {
   await sql.query(
-    `INSERT INTO billing_customers (account_id, stripe_customer_id) VALUES ($1::uuid, $2) ON CONFLICT (account_id) DO NOTHING`,
+    `INSERT INTO billing_customers (account_id, stripe_customer_id) VALUES ($1::uuid, $2) ON CONFLICT DO NOTHING`,
     [accountId, stripeCustomerId],
   );
-  return (await findBillingCustomer(sql, accountId))!;
+  const stored = await findBillingCustomer(sql, accountId);
+  if (stored === undefined) throw new Error('this Stripe customer is already stored for another account');
+  return stored;
 }
 
 export async function findAccountByBillingCustomer(sql: SqlClient, stripeCustomerId: string): Promise<string | undefined> {

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.js';
+import type { SqlClient, SqlValue } from './sql-client.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
   auditWallet, commitReservation, costForCharacters, createApiKey, createUser, findActiveApiKey, getCredits,
-  applyMigrations, grantCredit, hashApiKey, IdempotencyConflictError, readMigrations, listActivity, reapReservations, reserveCredit, revokeApiKey, usdToMicros, voidReservation,
+  applyMigrations, grantCredit, hashApiKey, IdempotencyConflictError, readMigrations, listActivity, reapReservations, reserveCredit, revokeApiKey, usageReport, usdToMicros, voidReservation,
 } from './index.js';
 
 describeOnEachDatabase('ledger', (openedDatabase) => {
@@ -96,6 +97,34 @@ describeOnEachDatabase('ledger', (openedDatabase) => {
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 500n, reservedMicros: 0n });
     const [latest] = await listActivity(database.sql, accountId, 1);
     expect(latest).toMatchObject({ kind: 'void', source: 'reaper' });
+  });
+
+  it('reads an account\'s newest rows through its index, even when it holds half the ledger and others wrote last', async () => {
+    // The bad plan (the primary key walked backwards, other accounts' rows filtered out) is what the
+    // planner picks for `account_id = $1 ORDER BY id DESC` here, with fresh statistics: it would read
+    // every newer row of the other account before the first one asked for.
+    const bulk = (accountId: string, kind: string) => database.sql.query(
+      `INSERT INTO ledger_entries (account_id, kind, micros_delta, micros_balance_after, reservation_id, source)
+       SELECT $1::uuid, $2, 0, 0, gen_random_uuid(), 'request' FROM generate_series(1, 20000)`, [accountId, kind],
+    );
+    const history = await fundedAccount(0n);
+    await bulk(history, 'void');
+    await bulk(await fundedAccount(0n), 'reserve');
+    await database.sql.query('ANALYZE ledger_entries');
+    // The statements the reads run, explained with their own parameters.
+    const statements: Array<{ text: string; values?: SqlValue[] }> = [];
+    const recording: SqlClient = Object.assign(Object.create(database.sql) as SqlClient, {
+      query: (text: string, values?: SqlValue[]) => (statements.push({ text, values }), database.sql.query(text, values)),
+    });
+    expect(await listActivity(recording, history, 50)).toHaveLength(50);
+    expect((await usageReport(recording, { accountId: history, days: 30, limit: 100 })).totals.errorCount).toBe(100);
+    expect(statements).toHaveLength(2);
+    for (const { text, values } of statements) {
+      const [row] = await database.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+      const plan = JSON.stringify(typeof row!['QUERY PLAN'] === 'string' ? JSON.parse(row!['QUERY PLAN']) : row!['QUERY PLAN']);
+      expect(plan).toContain('"Index Name":"ledger_entries_account_id_id_idx"');
+      expect(plan).not.toMatch(/"Rows Removed by Filter":[1-9]/);
+    }
   });
 
   it('finds active keys by hash and stops finding revoked ones', async () => {

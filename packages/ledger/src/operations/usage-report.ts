@@ -1,6 +1,7 @@
 // Usage rollups from the newest `limit` commit and void rows of the last `days` days.
 import type { SqlClient } from '../sql-client.js';
 import { toMicros, microsToNumber } from '../micros.js';
+import { ACCOUNT_ROWS, NEWEST_FIRST } from './read-wallet.js';
 
 export interface UsageReport {
   totals: { requests: number; costMicros: number; errorCount: number };
@@ -13,8 +14,8 @@ export interface UsageReport {
 export async function usageReport(sql: SqlClient, input: { accountId: string; days: number; limit: number }): Promise<UsageReport> {
   const rows = await sql.query<{ id: unknown; kind: string; micros_delta: unknown; reservation_id: string | null; metadata: unknown; created_at: Date | string }>(
     `SELECT id, kind, micros_delta, reservation_id, metadata, created_at FROM ledger_entries
-     WHERE account_id = $1::uuid AND kind IN ('commit', 'void') AND created_at >= now() - make_interval(days => $2::int)
-     ORDER BY id DESC LIMIT $3::int`,
+     WHERE ${ACCOUNT_ROWS} AND kind IN ('commit', 'void') AND created_at >= now() - make_interval(days => $2::int)
+     ${NEWEST_FIRST} LIMIT $3::int`,
     [input.accountId, input.days, input.limit],
     'ledger_usage',
   );

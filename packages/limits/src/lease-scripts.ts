@@ -6,20 +6,24 @@ const NOW_MS = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
 
-/**
- * The rate half of ADMIT_STREAM: rate-limiter-flexible's own fixed-window increment (its
- * RateLimiterRedis `incrTtlLuaScript`, 11.x) on the same counter key, so requests counted by the
- * library (countRequest) and by this script (openStream) share one window. KEYS[1] = the counter,
- * ARGV[1] = window seconds. Leaves `consumed` and `windowTtl` (ms) set.
- */
-const FIXED_WINDOW_INCREMENT = `
-redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
-local consumed = redis.call('INCRBY', KEYS[1], 1)
+// The two ends of rate-limiter-flexible's own fixed-window increment (its RateLimiterRedis
+// `incrTtlLuaScript`, 11.x), shared by the scripts below that count on the same counter key, so
+// requests counted by the library (countRequest) and by these scripts share one window.
+// KEYS[1] = the counter, ARGV[1] = window seconds.
+/** Opens the window if none is running. */
+const OPEN_WINDOW = `
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')`;
+/** Leaves `windowTtl` (ms until the window resets) set, giving a counter without expiry the window's. */
+const WINDOW_TTL = `
 local windowTtl = redis.call('PTTL', KEYS[1])
 if windowTtl == -1 then
   redis.call('EXPIRE', KEYS[1], ARGV[1])
   windowTtl = 1000 * tonumber(ARGV[1])
 end`;
+
+/** The rate half of ADMIT_STREAM: counts one request. Leaves `consumed` and `windowTtl` (ms) set. */
+const FIXED_WINDOW_INCREMENT = `${OPEN_WINDOW}
+local consumed = redis.call('INCRBY', KEYS[1], 1)${WINDOW_TTL}`;
 
 /** Outcomes of ADMIT_STREAM (the first element of its reply). */
 export const ADMIT = { rateLimited: 0, admitted: 1, concurrencyLimited: 2 } as const;
@@ -62,17 +66,11 @@ return 1`;
  * ARGV = window seconds, rate limit, requests wanted, max concurrency, lease TTL ms, lease ids wanted…
  * Returns {requests counted, leases added (the first ones of ARGV[6…]), ms until the rate window resets}.
  */
-export const TAKE_GRANT = `
-redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+export const TAKE_GRANT = `${OPEN_WINDOW}
 local consumed = tonumber(redis.call('GET', KEYS[1]))
 local take = math.min(tonumber(ARGV[3]), tonumber(ARGV[2]) - consumed)
 if take < 0 then take = 0 end
-if take > 0 then redis.call('INCRBY', KEYS[1], take) end
-local windowTtl = redis.call('PTTL', KEYS[1])
-if windowTtl == -1 then
-  redis.call('EXPIRE', KEYS[1], ARGV[1])
-  windowTtl = 1000 * tonumber(ARGV[1])
-end
+if take > 0 then redis.call('INCRBY', KEYS[1], take) end${WINDOW_TTL}
 ${NOW_MS}
 local ttl = tonumber(ARGV[5])
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)

@@ -24,6 +24,8 @@ export interface LocalSynthesizer {
    * or leaving the loop early stops the work promptly. Throws UnknownVoiceError synchronously.
    */
   synthesize(request: LocalSynthesisRequest, signal?: AbortSignal): AsyncIterable<Uint8Array>;
+  /** Worker threads running now: none before the first request, and none again after idleTimeoutMs without one. */
+  workerThreads(): number;
   /** Ends the worker threads; pending and later requests fail. */
   close(): Promise<void>;
 }
@@ -75,8 +77,10 @@ async function* streamJob(pool: WorkerPool, job: SynthesisJob, signal?: AbortSig
 }
 
 export interface LocalSynthesizerOptions {
-  /** Worker threads. Default 1. */
+  /** Worker threads at most, started as requests need them. Default 1. */
   workers?: number;
+  /** A worker with no request for this long stops (it holds ~130 MB). Default: never. */
+  idleTimeoutMs?: number;
   /** Jobs that may wait for a worker; beyond it synthesize() fails with SynthesizerBusyError. Default: unbounded. */
   maxQueued?: number;
 }
@@ -86,11 +90,14 @@ export function createLocalSynthesizer(options: LocalSynthesizerOptions = {}): L
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a positive integer, got ${workers}`);
   const maxQueued = options.maxQueued ?? Number.POSITIVE_INFINITY;
   if (!(maxQueued >= 0)) throw new RangeError(`maxQueued must be zero or more, got ${maxQueued}`);
-  const pool = new WorkerPool(workers, new URL('./synthesis-worker.js', import.meta.url), maxQueued);
+  const idleTimeoutMs = options.idleTimeoutMs ?? Number.POSITIVE_INFINITY;
+  if (!(idleTimeoutMs > 0)) throw new RangeError(`idleTimeoutMs must be positive, got ${idleTimeoutMs}`);
+  const pool = new WorkerPool(workers, new URL('./synthesis-worker.js', import.meta.url), maxQueued, idleTimeoutMs);
   return {
     voices: listVoices,
     // Not an async generator itself: validation must throw here, before the caller starts streaming.
     synthesize: (request, signal) => streamJob(pool, toJob(request), signal),
+    workerThreads: () => pool.workers,
     close: () => pool.close(),
   };
 }

@@ -1,5 +1,8 @@
-// Fixed-size pool of synthesis worker threads; jobs wait in a bounded queue while every worker is busy,
+// Pool of up to `size` synthesis worker threads; jobs wait in a bounded queue while every worker is busy,
 // and beyond that bound are refused at once (SynthesizerBusyError) rather than queued without end.
+// Workers start when work arrives and stop after `idleMs` without any: one holds eSpeak NG and its
+// WebAssembly memory, about 130 MB of RSS, which a router whose clients never ask for local speech
+// should not carry. The first job after a quiet spell waits for a worker to load (a few hundred ms).
 import { Worker } from 'node:worker_threads';
 import {
   SIGNAL_CANCELLED_JOB,
@@ -39,6 +42,8 @@ interface Slot {
   lastJobId: number;
   ready: boolean;
   task?: Task;
+  /** Stops this worker once it has been idle for the pool's idleMs. */
+  idleTimer?: NodeJS.Timeout;
 }
 
 // Workers inherit the parent's execArgv, and one started from `node --input-type=module -e …` refuses
@@ -59,25 +64,30 @@ export class WorkerPool {
   readonly #idle: Slot[] = [];
   readonly #queue: Task[] = [];
   #closed = false;
-  #startupError: Error | undefined;
   readonly #size: number;
   readonly #maxQueued: number;
+  readonly #idleMs: number;
   /** Moving average of how long a job holds a worker; seeds the busy refusal's Retry-After. */
   #averageJobMs = 1_000;
 
-  constructor(size: number, workerUrl: URL, maxQueued = Number.POSITIVE_INFINITY) {
+  constructor(size: number, workerUrl: URL, maxQueued = Number.POSITIVE_INFINITY, idleMs = Number.POSITIVE_INFINITY) {
     this.#workerUrl = workerUrl;
     this.#size = size;
     this.#maxQueued = maxQueued;
-    // Start every worker now: loading and warming eSpeak NG takes a few hundred milliseconds that
-    // should not land on the first request.
-    for (let index = 0; index < size; index++) this.#spawn();
+    this.#idleMs = idleMs;
+  }
+
+  /** Worker threads running now (started and not yet stopped for idleness). */
+  get workers(): number {
+    return this.#slots.size;
   }
 
   submit(job: SynthesisJob, sink: JobSink): JobHandle {
     const task: Task = { job, sink, state: 'queued' };
-    const refusal = this.#closed ? new Error('The local synthesizer is closed') : this.#startupError;
-    const full = !refusal && this.#idle.length === 0 && this.#queue.length >= this.#maxQueued;
+    const refusal = this.#closed ? new Error('The local synthesizer is closed') : undefined;
+    // A worker that is idle, or one that may still be started, takes the job without it queueing.
+    const free = this.#idle.length + this.#size - this.#slots.size;
+    const full = !refusal && free === 0 && this.#queue.length >= this.#maxQueued;
     if (refusal || full) {
       task.state = 'finished';
       const error = refusal ?? new SynthesizerBusyError(Math.ceil(this.#averageJobMs / this.#size));
@@ -95,7 +105,10 @@ export class WorkerPool {
     const closedError = new Error('The local synthesizer was closed');
     for (const task of this.#queue.splice(0)) this.#finish(task)?.fail(closedError);
     const slots = [...this.#slots];
-    for (const slot of slots) if (slot.task) this.#finish(slot.task)?.fail(closedError);
+    for (const slot of slots) {
+      clearTimeout(slot.idleTimer);
+      if (slot.task) this.#finish(slot.task)?.fail(closedError);
+    }
     this.#slots.clear();
     this.#idle.length = 0;
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
@@ -104,7 +117,14 @@ export class WorkerPool {
   #spawn(): void {
     const signals = new SharedArrayBuffer(SIGNAL_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     const workerData: SynthesisWorkerData = { signals };
-    const worker = new Worker(this.#workerUrl, { workerData, execArgv: inheritableExecArgv() });
+    let worker: Worker;
+    try {
+      worker = new Worker(this.#workerUrl, { workerData, execArgv: inheritableExecArgv() });
+    } catch (error) {
+      // A process-wide option (`node --expose-gc …`) that a worker may not take: start it without any.
+      if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+      worker = new Worker(this.#workerUrl, { workerData, execArgv: [] });
+    }
     const slot: Slot = { worker, signals: new Int32Array(signals), lastJobId: 0, ready: false };
     this.#slots.add(slot);
     this.#idle.push(slot);
@@ -114,8 +134,18 @@ export class WorkerPool {
   }
 
   #dispatch(): void {
+    // The job is posted at once; a worker still loading takes it when it is ready.
+    try {
+      while (this.#queue.length > this.#idle.length && this.#slots.size < this.#size) this.#spawn();
+    } catch (error) {
+      // No thread could be started (out of memory, say): the jobs no worker will take fail with the reason.
+      const startError = new Error(`Synthesis worker could not start: ${(error as Error).message}`);
+      for (const task of this.#queue.splice(this.#idle.length)) this.#finish(task)?.fail(startError);
+    }
     while (this.#idle.length > 0 && this.#queue.length > 0) {
       const slot = this.#idle.shift()!;
+      clearTimeout(slot.idleTimer);
+      slot.idleTimer = undefined;
       const task = this.#queue.shift()!;
       task.state = 'running';
       task.slot = slot;
@@ -162,26 +192,35 @@ export class WorkerPool {
     if (!this.#closed) {
       this.#idle.push(slot);
       this.#dispatch();
+      if (!slot.task && Number.isFinite(this.#idleMs)) slot.idleTimer = setTimeout(() => this.#retire(slot), this.#idleMs).unref();
     }
     if (reply.type === 'done') sink?.done();
     else sink?.fail(new Error(`Local synthesis failed: ${reply.message}`));
   }
 
+  /** Stops an idle worker; the next job starts another. */
+  #retire(slot: Slot): void {
+    if (slot.task || !this.#slots.delete(slot)) return;
+    this.#idle.splice(this.#idle.indexOf(slot), 1);
+    // Removed first, so its exit is not taken for a crash (#onWorkerLost ignores it).
+    void slot.worker.terminate();
+  }
+
   #onWorkerLost(slot: Slot, error: Error): void {
     if (!this.#slots.delete(slot)) return;
+    clearTimeout(slot.idleTimer);
     const idleIndex = this.#idle.indexOf(slot);
     if (idleIndex >= 0) this.#idle.splice(idleIndex, 1);
     if (slot.task) this.#finish(slot.task)?.fail(new Error(`Synthesis worker failed: ${error.message}`));
     if (this.#closed) return;
-    if (!slot.ready) {
-      // A worker that cannot even start (missing eSpeak data, say) would fail again if replaced;
-      // once none is left, refuse work with the reason instead of queueing it forever.
-      if (this.#slots.size > 0) return;
-      this.#startupError = new Error(`Synthesis worker could not start: ${error.message}`);
-      for (const task of this.#queue.splice(0)) this.#finish(task)?.fail(this.#startupError);
+    if (!slot.ready && this.#slots.size === 0) {
+      // A worker that cannot even start (missing eSpeak data, say) would fail again if replaced at once:
+      // the jobs waiting for it fail with the reason, and the next job tries a new worker.
+      const startError = new Error(`Synthesis worker could not start: ${error.message}`);
+      for (const task of this.#queue.splice(0)) this.#finish(task)?.fail(startError);
       return;
     }
-    this.#spawn();
+    // Another worker takes what waits, started if the pool is below its size.
     this.#dispatch();
   }
 }

@@ -1,4 +1,4 @@
-// The offline provider: eSpeak NG in worker threads, always available, free.
+// The offline provider: eSpeak NG in worker threads (started by the first request, stopped when idle), always available, free.
 
 import { z } from 'zod';
 import type { ProviderModule } from '../provider-module.js';
@@ -11,6 +11,8 @@ export interface LocalProviderConfig {
   workers?: number;
   /** Requests that may wait for a worker; more are refused (ProviderError kind `overloaded`). Default: unbounded. */
   maxQueued?: number;
+  /** A worker with no request for this long stops; the next request starts one. Default: never. */
+  idleTimeoutMs?: number;
 }
 
 const localSettings = {
@@ -19,6 +21,11 @@ const localSettings = {
     env: 'LOCAL_TTS_MAX_QUEUE',
     schema: z.coerce.number().int().min(0).max(10_000).default(32),
     description: 'Local synthesis requests that may wait for a worker; more are refused with 503 and Retry-After',
+  },
+  idleTimeoutMs: {
+    env: 'LOCAL_TTS_IDLE_MS',
+    schema: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+    description: 'A local synthesis worker (about 130 MB) stops after this long without a request; workers start on the first request',
   },
 } satisfies SettingsSpec;
 
@@ -34,7 +41,9 @@ export const localProvider: ProviderModule<LocalProviderConfig> = {
   descriptor: buildLocalDescriptor([]),
   isConfigured: () => true,
   create: (config, context) =>
-    createLocalSpeechAdapter({ workers: config?.workers, maxQueued: config?.maxQueued, firstByteTimeoutMs: context.attemptTimeoutMs }),
+    createLocalSpeechAdapter({
+      workers: config?.workers, maxQueued: config?.maxQueued, idleTimeoutMs: config?.idleTimeoutMs, firstByteTimeoutMs: context.attemptTimeoutMs,
+    }),
 };
 
 export { buildLocalDescriptor, LOCAL_MODEL_ID } from './local-catalog.js';

@@ -12,6 +12,7 @@ const busySynthesizer: LocalSynthesizer = {
   synthesize: () => ({
     [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new SynthesizerBusyError(250)) }),
   }),
+  workerThreads: () => 1,
   close: async () => undefined,
 };
 

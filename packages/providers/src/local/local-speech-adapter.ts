@@ -14,6 +14,8 @@ export interface LocalAdapterSettings {
   workers?: number;
   /** Requests that may wait for a worker before new ones are refused. Default: unbounded. */
   maxQueued?: number;
+  /** A worker idle this long stops (the next request starts one). Default: never. */
+  idleTimeoutMs?: number;
   firstByteTimeoutMs: number;
   /** Injected synthesizer (tests); by default one is created and owned by the adapter. */
   synthesizer?: LocalSynthesizer;
@@ -21,7 +23,9 @@ export interface LocalAdapterSettings {
 
 export function createLocalSpeechAdapter(settings: LocalAdapterSettings): SpeechAdapter {
   const ownsSynthesizer = settings.synthesizer === undefined;
-  const synthesizer = settings.synthesizer ?? createLocalSynthesizer({ workers: settings.workers ?? 1, maxQueued: settings.maxQueued });
+  const synthesizer = settings.synthesizer ?? createLocalSynthesizer({
+    workers: settings.workers ?? 1, maxQueued: settings.maxQueued, idleTimeoutMs: settings.idleTimeoutMs,
+  });
   const voices = synthesizer.voices();
   const voiceIds = new Set(voices.map((voice) => voice.id));
   const descriptor = buildLocalDescriptor(voices);

@@ -20,14 +20,14 @@ describe('provider settings', () => {
     const environment = z.object(shape).parse({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' });
     const settings = providerSettingsFromEnvironment(providerModules, environment);
     expect(settings.openai).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1/v1' });
-    expect(settings.local).toEqual({ workers: 1, maxQueued: 32 });
+    expect(settings.local).toEqual({ workers: 1, maxQueued: 32, idleTimeoutMs: 300_000 });
   });
 
   it("keeps every provider's variable names as operators already set them (issue 10's list, ecosystems' own names)", () => {
     const generic = (prefix: string) => [`${prefix}_API_KEY`, `${prefix}_BASE_URL`];
     const expected: Record<string, string[]> = {
       openai: generic('OPENAI'), elevenlabs: generic('ELEVENLABS'), cartesia: generic('CARTESIA'),
-      local: ['LOCAL_TTS_WORKERS', 'LOCAL_TTS_MAX_QUEUE'],
+      local: ['LOCAL_TTS_WORKERS', 'LOCAL_TTS_MAX_QUEUE', 'LOCAL_TTS_IDLE_MS'],
       deepgram: generic('DEEPGRAM'), hume: generic('HUME'), lmnt: generic('LMNT'), rime: generic('RIME'),
       inworld: generic('INWORLD'), fish: generic('FISH'), minimax: generic('MINIMAX'), murf: generic('MURF'),
       speechify: generic('SPEECHIFY'), neuphonic: generic('NEUPHONIC'), smallest: generic('SMALLEST'), groq: generic('GROQ'),

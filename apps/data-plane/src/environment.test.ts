@@ -36,7 +36,7 @@ describe('provider settings', () => {
   it('reads every listed provider generically, with the local defaults', () => {
     const settings = parse({ CARTESIA_API_KEY: 'c', LOCAL_TTS_WORKERS: '2' });
     expect(settings.providers.cartesia).toEqual({ apiKey: 'c', baseUrl: undefined });
-    expect(settings.providers.local).toEqual({ workers: 2, maxQueued: 32 });
+    expect(settings.providers.local).toEqual({ workers: 2, maxQueued: 32, idleTimeoutMs: 300_000 });
   });
 
   it('refuses a provider base URL that is not http(s)', () => {

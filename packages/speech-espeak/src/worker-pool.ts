@@ -200,10 +200,12 @@ export class WorkerPool {
 
   /** Stops an idle worker; the next job starts another. */
   #retire(slot: Slot): void {
-    if (slot.task || !this.#slots.delete(slot)) return;
-    this.#idle.splice(this.#idle.indexOf(slot), 1);
+    const index = this.#idle.indexOf(slot);
+    if (slot.task || index < 0) return;
+    this.#idle.splice(index, 1);
     // Removed first, so its exit is not taken for a crash (#onWorkerLost ignores it).
-    void slot.worker.terminate();
+    this.#slots.delete(slot);
+    slot.worker.terminate().catch(() => undefined);
   }
 
   #onWorkerLost(slot: Slot, error: Error): void {

@@ -8,7 +8,8 @@
 //   spend, and only if it pays for at least `minRequests` requests of the size asking. So a wallet near
 //   empty is served request by request, and no one is refused money they have: a request the allowance
 //   cannot cover reserves on its own, and if the wallet refuses it while this process holds unspent
-//   money of the account, that money is returned first and the request tried once more.
+//   money of the account, or is moving some (a return on its way, an allowance being opened), that
+//   money is returned first and the request tried again.
 // - An allowance is retired after `idleMs` without a request, after `maxAgeMs`, or when it runs short;
 //   what it has not spent is returned at once, and the money of requests still streaming when they end.
 import crypto from 'node:crypto';
@@ -97,8 +98,8 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   /** Every allowance not yet finally released, current or retired. */
   const all = new Set<Held>();
   const paid = new Map<string, Paid>();
-  /** Returns on their way to the database (close waits for them). */
-  const releasing = new Set<Promise<void>>();
+  /** Returns on their way to the database, with the account of each (close waits for them). */
+  const releasing = new Map<Promise<void>, string>();
   let opened = 0;
   let payments = 0;
   const opening = new Map<string, Promise<Held | undefined>>();
@@ -133,7 +134,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
       }
     });
     held.releases = chain;
-    releasing.add(chain);
+    releasing.set(chain, held.accountId);
     void chain.finally(() => releasing.delete(chain));
     return chain;
   }
@@ -197,15 +198,29 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     return held;
   }
 
+  /** Reservations tried for one request before it is told the wallet is short. */
+  const RESERVE_ATTEMPTS = 3;
+
   async function alone(input: ReserveCreditInput): Promise<KeeperReserveResult> {
-    const result = await reserveCredit(sql, input);
-    if (result.ok || result.reason !== 'insufficient_credit') return result.ok ? { ok: true } : result;
-    // Money this process holds for the account goes back before anyone is told the wallet is short.
-    const mine = [...all].filter((held) => held.accountId === input.accountId && held.remaining > 0n);
-    if (mine.length === 0) return result;
-    await Promise.all(mine.map((held) => retire(held)));
-    const again = await reserveCredit(sql, input);
-    return again.ok ? { ok: true } : again;
+    let result = await reserveCredit(sql, input);
+    // Money this process holds or is moving for the account goes back before anyone is told the wallet
+    // is short: unspent allowances are returned, and the returns and the opening already on their way
+    // are waited for (a return still in flight, or an allowance the database has granted but this
+    // process has not heard of yet, would otherwise refuse a request the wallet can pay).
+    for (let attempt = 1; attempt < RESERVE_ATTEMPTS && !result.ok && result.reason === 'insufficient_credit'; attempt += 1) {
+      const moving: Array<Promise<unknown>> = [];
+      const pending = opening.get(input.accountId);
+      if (pending) moving.push(pending);
+      for (const [chain, accountId] of releasing) if (accountId === input.accountId) moving.push(chain);
+      for (const held of all) if (held.accountId === input.accountId && held.remaining > 0n) moving.push(retire(held));
+      if (moving.length === 0) break;
+      await Promise.all(moving);
+      // An allowance opened meanwhile holds the money now: it goes back too.
+      const fresh = [...all].filter((held) => held.accountId === input.accountId && held.remaining > 0n);
+      await Promise.all(fresh.map((held) => retire(held)));
+      result = await reserveCredit(sql, input);
+    }
+    return result.ok ? { ok: true } : result;
   }
 
   async function reserve(input: ReserveCreditInput): Promise<KeeperReserveResult> {
@@ -268,7 +283,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     async close() {
       clearInterval(sweep);
       await Promise.all([...all].map((held) => retire(held)));
-      await Promise.all([...releasing]);
+      await Promise.all([...releasing.keys()]);
     },
   };
 }

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from './database.js';
+import type { SqlClient } from './sql-client.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
   auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, reapReservations,
@@ -170,6 +171,85 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const [open] = await database.sql.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM reservations WHERE account_id = $1::uuid AND state = 'pending'`, [accountId]);
     expect(Number(open!.count)).toBe(0);
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  /**
+   * The database as a keeper sees it, except that one named statement waits for `gate` (before it runs,
+   * or after it has run and before its caller hears back); `reached` resolves when it gets there.
+   */
+  function holdingStatement(name: string, when: 'before' | 'after') {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const hold = <T>(statement: string | undefined, run: () => Promise<T>): Promise<T> => {
+      if (statement !== name) return run();
+      arrived();
+      return when === 'before' ? gate.then(run) : run().then(async (rows) => (await gate, rows));
+    };
+    const wrap = (client: SqlClient): SqlClient => ({
+      ...client,
+      serial: client.serial,
+      query: (text, values, statement) => hold(statement, () => client.query(text, values, statement)),
+      transaction: (work) => client.transaction((inner) => work(wrap(inner))),
+    });
+    return { sql: wrap(database.sql), reached, open: () => open() };
+  }
+
+  it('a request the allowance cannot cover waits for the money the keeper is still returning before it is refused', async () => {
+    // 1,000 funded; the allowance takes 500 (half of what is spendable) and pays 100, so 400 go back
+    // when the next request, of 600, does not fit. While that return is on its way the wallet shows
+    // only 500 spendable, yet the account can pay the 600.
+    const accountId = await fundedAccount(1_000n);
+    const held = holdingStatement('ledger_allowance_lock', 'before');
+    const keeper = createAllowanceKeeper(held.sql, {
+      ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 500n, shareOfSpendable: 2n, minRequests: 2, hotRequestsPerSecond: 1, idleMs: 60_000,
+    });
+    const request = (amountMicros: bigint): ReserveCreditInput => ({
+      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
+    });
+    const first = request(100n);
+    expect(await keeper.reserve(first)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    const second = request(600n);
+    const answer = keeper.reserve(second);
+    await held.reached;
+    // PostgreSQL answers the request meanwhile; PGlite runs one transaction at a time, so there the
+    // request's own reservation waits behind the return.
+    setTimeout(held.open, 100);
+    expect(await answer).toEqual({ ok: true });
+    const payment = keeper.settled(first.reservationId, 'commit')!;
+    await settleAllowanceSpends(database.sql, [{ ...first, allowanceId: payment.id, action: 'commit', source: 'worker' }]);
+    expect(keeper.settled(second.reservationId, 'commit')).toBeUndefined();
+    await commitReservation(database.sql, { reservationId: second.reservationId, source: 'worker' });
+    await keeper.close();
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 300n, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  it('a request the wallet refuses waits for an allowance being opened and has its money returned first', async () => {
+    // The uncapped request's allowance takes all 1,000; the database has granted it but the keeper has
+    // not heard back when a capped key's request (never paid from an allowance) reserves on its own.
+    const accountId = await fundedAccount(1_000n);
+    const key = await createApiKey(database.prisma, { accountId, name: 'capped', dailySpendCapMicros: 1_000_000n });
+    const held = holdingStatement('ledger_allowance_open', 'after');
+    const keeper = createAllowanceKeeper(held.sql, {
+      ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 1_000n, shareOfSpendable: 1n, minRequests: 1, hotRequestsPerSecond: 1, idleMs: 60_000,
+    });
+    const base = { accountId, provider: 'openai', model: 'tts-1', characters: 5, amountMicros: 100n };
+    const uncapped: ReserveCreditInput = { ...base, reservationId: crypto.randomUUID(), apiKeyId: null };
+    const capped: ReserveCreditInput = { ...base, reservationId: crypto.randomUUID(), apiKeyId: key.id, dailySpendCapMicros: 1_000_000n };
+    const first = keeper.reserve(uncapped);
+    await held.reached;
+    const second = keeper.reserve(capped);
+    setTimeout(held.open, 100);
+    expect(await first).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    expect(await second).toEqual({ ok: true });
+    const payment = keeper.settled(uncapped.reservationId, 'commit')!;
+    await settleAllowanceSpends(database.sql, [{ ...uncapped, allowanceId: payment.id, action: 'commit', source: 'worker' }]);
+    await commitReservation(database.sql, { reservationId: capped.reservationId, source: 'worker' });
+    await keeper.close();
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 800n, reservedMicros: 0n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 // The human report: the targets first, then one table per scenario with the router beside the
 // references, the CPU split and profile summary, and the facts a closing note needs.
 import type { BenchResults } from './write-results.js';
+import { DEFAULT_SETTLEMENT_CONCURRENCY } from '@voice-router/settlement';
 import { checkTargets } from './targets-check.js';
 import type { LimitsOverheadRow } from './limits-overhead.js';
 import type { PairedThroughputRow } from '../scenarios/paired-throughput.js';
@@ -139,7 +140,7 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
 
   if (settlement) {
     out.push('## 6. Settlement through the worker', '');
-    out.push(`${settlement.jobs} pending reservations over ${settlement.accounts} accounts, created in bulk SQL (${settlement.seedSeconds} s), and their commits enqueued (${settlement.enqueueSeconds} s) as the data plane sends them, 5 settlements per BullMQ job (what its 5 ms window holds at ~1,000 requests/s), before one worker process (\`apps/worker\`, default concurrency 50 jobs, pool 20, commits written up to 200 per transaction) starts. One wallet alone is bounded by its row lock (scenario 5).`, '');
+    out.push(`${settlement.jobs} pending reservations over ${settlement.accounts} accounts, created in bulk SQL (${settlement.seedSeconds} s), and their commits enqueued (${settlement.enqueueSeconds} s) as the data plane sends them, 5 settlements per BullMQ job (what its 5 ms window holds at ~1,000 requests/s), before one worker process (\`apps/worker\`, default concurrency ${DEFAULT_SETTLEMENT_CONCURRENCY} jobs, pool 20, commits written up to 200 per transaction) starts. One wallet alone is bounded by its row lock (scenario 5).`, '');
     out.push(table(['jobs', 'commits/s (first → last commit)', 'commit span s', 'wall s (incl. worker start)', 'CPU s: worker / postgres / redis', 'audit of every account', 'still pending'], [[
       settlement.jobs, thousands(settlement.commitsPerSecond), settlement.commitSeconds, settlement.wallSeconds,
       `${settlement.cpuSeconds.worker} / ${settlement.cpuSeconds.postgres} / ${settlement.cpuSeconds.redis}`, settlement.auditConsistent ? 'consistent' : 'INCONSISTENT', settlement.pendingAfter,

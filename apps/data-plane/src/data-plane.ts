@@ -3,7 +3,7 @@
 import { createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, type AllowanceKeeper, type AllowanceSettings, type SqlClient } from '@voice-router/ledger';
 import { CatalogState, type ProviderRegistry } from '@voice-router/providers';
 import type { Settler } from '@voice-router/settlement';
-import type { KeyLimiter, KeyLimits } from '@voice-router/limits';
+import type { AllowancePeerChannel, KeyLimiter, KeyLimits } from '@voice-router/limits';
 import type { Logger, MetricsRegistry, TrustedProxies } from '@voice-router/service-kit';
 import { createApiKeyAuthenticator, type ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import type { DataPlaneContext } from './context.js';
@@ -50,6 +50,12 @@ export interface DataPlaneOptions {
   server?: ServerChoice;
   /** Allowances for hot accounts (ALLOWANCE_* settings); absent or maxMicros 0: every request reserves on its own. */
   allowances?: AllowanceSettings;
+  /**
+   * The other data planes (scaled out: createRedisAllowancePeers): a request refused while they hold
+   * allowance money of its account asks them to return it, and this data plane answers their asks.
+   * Owned by the caller.
+   */
+  allowancePeers?: AllowancePeerChannel;
 }
 
 export interface DataPlane {
@@ -78,7 +84,8 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
 
   const metrics = options.metrics ? createDataPlaneMetrics(options.metrics) : METRICS_OFF;
   const auth = createApiKeyAuthenticator({ sql: options.sql, cacheTtlMs: options.authCacheTtlMs });
-  const keeper = createAllowanceKeeper(options.sql, options.allowances ?? { ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 0n }, options.logger);
+  const keeper = createAllowanceKeeper(options.sql, options.allowances ?? { ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 0n }, options.logger, options.allowancePeers);
+  options.allowancePeers?.onAsk((accountId) => void keeper.returnHeld(accountId));
   const context: DataPlaneContext = {
     sql: options.sql,
     auth,

@@ -1,6 +1,7 @@
 // The data plane as its own process (scaled-out mode): PostgreSQL for the ledger, BullMQ for settlement.
 import { createSqlCatalogStore, openDatabase } from '@voice-router/ledger';
 import { CatalogState, createProviderRegistry, startCatalogFollower } from '@voice-router/providers';
+import { createRedisAllowancePeers } from '@voice-router/limits';
 import { createQueueSettler } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
 import { upstreamObserver } from './metrics/data-plane-metrics.js';
@@ -19,14 +20,29 @@ async function main() {
     redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, fallbackSql: database.sql, logger, ...settlerSettings(environment),
   });
   const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), logger);
+  const settings = dataPlaneSettings(environment);
+  // The other replicas return allowance money of an account when this one is refused a request of it.
+  let peerErrorLogged = 0;
+  const allowancePeers = settings.allowances && settings.allowances.maxMicros > 0n
+    ? await createRedisAllowancePeers({
+      redisUrl: environment.REDIS_URL,
+      prefix: environment.REDIS_PREFIX,
+      onError: (error) => {
+        if (Date.now() - peerErrorLogged < 10_000) return;
+        peerErrorLogged = Date.now();
+        logger.warn('cannot reach the other data planes through Redis; a refused request waits only for this one\'s allowances', { error });
+      },
+    })
+    : undefined;
   // The worker refreshes voices and runs smoke tests; every data plane follows what it stored.
   const catalog = new CatalogState(() => registry.list());
   const follower = await startCatalogFollower({
     state: catalog, store: createSqlCatalogStore(database.sql), intervalMs: environment.CATALOG_SYNC_INTERVAL_MS, logger,
   });
   const dataPlane = await startDataPlane({
-    ...dataPlaneSettings(environment),
+    ...settings,
     keyLimiter,
+    allowancePeers,
     sql: database.sql,
     registry,
     catalog,
@@ -40,7 +56,7 @@ async function main() {
   onShutdown(
     [
       () => metrics.server.close(), () => database.close(), () => registry.close(), () => follower.stop(),
-      async () => void (await settler.close()), async () => keyLimiter?.close(), () => dataPlane.close(),
+      async () => void (await settler.close()), async () => keyLimiter?.close(), async () => allowancePeers?.close(), () => dataPlane.close(),
     ],
     (message) => logger.info(message),
     { timeoutMs: environment.SHUTDOWN_GRACE_MS + 30_000 },

@@ -81,12 +81,56 @@ describe.each(modes)('allowances (%s mode)', (mode) => {
   it('serves a wallet to its last request: exactly what it can pay for succeeds, the rest get 402', async () => {
     const affordable = 400;
     const wallet = await fundedKey(system, ((affordable * COST) / 1_000_000).toFixed(6));
-    // One data plane: the one that holds the allowance is the one that is refused (see README, Allowances).
+    // One data plane: it returns its own allowance before it refuses anyone (the suite below: several).
     const statuses = await load([system.baseUrls[0]!], wallet.key, affordable + 150, 40);
     expect(statuses).toEqual({ 200: affordable, 402: 150 });
     expect(await settled(system.baseUrl, wallet.key)).toEqual({ balanceMicros: 0, reservedMicros: 0 });
     const audit = await system.admin('audit', '--email', wallet.email);
     expect(audit).toMatchObject({ consistent: true, reservedMicros: 0, balanceMicros: 0, sumOfDeltas: 0 });
     expect(await credits(system.baseUrl, wallet.key)).toEqual({ balanceMicros: 0, reservedMicros: 0 });
+  });
+});
+
+// Two data planes, allowances kept for up to 10 s: the first holds one for the account while the second
+// serves the wallet to its end. Refused, the second asks the first (through Redis) for what it holds.
+describe.runIf(scaledAvailable)('allowances across data planes (scaled mode)', () => {
+  let fake: CombinedFakeProviderServer;
+  let system: RunningSystem;
+
+  beforeAll(async () => {
+    fake = await startFakeProviders({ totalBytes: 2_048, chunkBytes: 2_048 });
+    system = await startSystem({
+      mode: 'scaled',
+      environment: {
+        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai'),
+        DEFAULT_KEY_MAX_CONCURRENCY: '1000', DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: '1000000',
+        ALLOWANCE_HOT_REQUESTS_PER_SECOND: '4', ALLOWANCE_IDLE_MS: '10000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await system?.close();
+    await fake?.close();
+  });
+
+  it('a data plane refused at the end of a wallet gets what another one holds: exactly what the wallet can pay for succeeds', async () => {
+    const [first, second] = system.baseUrls;
+    expect(second).toBeDefined();
+    const affordable = 200;
+    const wallet = await fundedKey(system, ((affordable * COST) / 1_000_000).toFixed(6));
+    // The first data plane sees the account hot and takes an allowance (1/20 of what is spendable).
+    expect(await load([first!], wallet.key, 6, 1)).toEqual({ 200: 6 });
+    const held = async () => {
+      const samples = parseMetrics(await (await fetch(`${system.metricsUrls['data-plane-1']}/metrics`)).text());
+      return valueOf(samples, 'voice_router_allowances_unspent_micros');
+    };
+    expect(await held()).toBeGreaterThanOrEqual(COST);
+    // The second serves the rest, until the wallet is dry.
+    const statuses = await load([second!], wallet.key, affordable, 20);
+    expect(statuses).toEqual({ 200: affordable - 6, 402: 6 });
+    expect(await held()).toBe(0);
+    expect(await settled(system.baseUrl, wallet.key)).toEqual({ balanceMicros: 0, reservedMicros: 0 });
+    const audit = await system.admin('audit', '--email', wallet.email);
+    expect(audit).toMatchObject({ consistent: true, reservedMicros: 0, balanceMicros: 0, sumOfDeltas: 0 });
   });
 });

@@ -9,12 +9,14 @@
 //   empty is served request by request, and no one is refused money they have: a request the allowance
 //   cannot cover reserves on its own, and if the wallet refuses it while this process holds unspent
 //   money of the account, or is moving some (a return on its way, an allowance being opened), that
-//   money is returned first and the request tried again.
+//   money is returned first and the request tried again. With several data planes (`peers`), the others
+//   are then asked to return what they hold of the account, and the request is tried again as it comes
+//   back (PEER_RETURN_WAITS_MS), as long as the database shows allowances of the account still open.
 // - An allowance is retired after `idleMs` without a request, after `maxAgeMs`, or when it runs short;
 //   what it has not spent is returned at once, and the money of requests still streaming when they end.
 import crypto from 'node:crypto';
 import type { SqlClient } from './sql-client.js';
-import { ALLOWANCE_MAX_AGE_MS, openAllowance, releaseAllowance } from './operations/allowances.js';
+import { ALLOWANCE_MAX_AGE_MS, allowanceMoneyHeld, openAllowance, releaseAllowance } from './operations/allowances.js';
 import { reserveCredit } from './operations/reserve-batch.js';
 import { checksSpendCaps, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';
 
@@ -50,6 +52,24 @@ export interface AllowancePayment {
   characters: number;
 }
 
+/**
+ * How a data plane reaches the others of its deployment (scaled out: Redis). ask() reaches every data
+ * plane, this one included, and each answers with returnHeld(accountId).
+ */
+export interface AllowancePeers {
+  ask(accountId: string): void;
+}
+
+/**
+ * After a refusal, the waits before each new try while other data planes return what they hold (a
+ * Redis message and one database transaction away): a request the wallet cannot pay waits at most
+ * their sum, and only while the account has allowances open.
+ */
+export const PEER_RETURN_WAITS_MS = [10, 30, 60, 150] as const;
+
+/** One account is asked about at most this often (many requests are refused at once when a wallet runs dry). */
+const PEER_ASK_INTERVAL_MS = 10;
+
 export type KeeperReserveResult = { ok: true; allowanceId?: string } | Exclude<ReserveCreditResult, { ok: true }>;
 
 export interface AllowanceKeeper {
@@ -59,6 +79,11 @@ export interface AllowanceKeeper {
    * payment its settlement must carry (and a void puts the amount back into what the allowance may spend).
    */
   settled(reservationId: string, action: 'commit' | 'void'): AllowancePayment | undefined;
+  /**
+   * Returns what this process's allowances of the account hold unspent and waits until the database has
+   * it (another data plane was refused a request of the account); opens none for it for a while.
+   */
+  returnHeld(accountId: string): Promise<void>;
   /** Allowances held now, the money they hold unspent, and since start: allowances taken, requests paid from them (metrics). */
   stats(): { allowances: number; unspentMicros: bigint; opened: number; payments: number };
   /** Retires every allowance and waits for what they return. */
@@ -91,7 +116,7 @@ interface Paid {
 
 const RELEASE_ATTEMPTS = 5;
 
-export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSettings, logger?: KeeperLogger): AllowanceKeeper {
+export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSettings, logger?: KeeperLogger, peers?: AllowancePeers): AllowanceKeeper {
   if (settings.maxAgeMs > ALLOWANCE_MAX_AGE_MS) throw new RangeError(`an allowance may be used for at most ${ALLOWANCE_MAX_AGE_MS} ms`);
   const enabled = settings.maxMicros > 0n;
   const current = new Map<string, Held>();
@@ -106,6 +131,8 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   const heat = new Map<string, { windowStart: number; count: number }>();
   /** Accounts whose wallet was too small for an allowance: not asked again before this time. */
   const coldUntil = new Map<string, number>();
+  /** When each account's other holders were last asked to return (peers). */
+  const asked = new Map<string, number>();
 
   function isHot(accountId: string, now: number): boolean {
     let entry = heat.get(accountId);
@@ -198,27 +225,56 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     return held;
   }
 
-  /** Reservations tried for one request before it is told the wallet is short. */
+  /** What this process holds or is moving of the account: unspent money goes back, and everything on its way is waited for. */
+  function returnOwn(accountId: string): Array<Promise<unknown>> {
+    const moving: Array<Promise<unknown>> = [];
+    const pending = opening.get(accountId);
+    // An allowance the database has granted but this process has not heard back about yet: once it
+    // has, it goes back too.
+    if (pending) moving.push(pending.then(() => Promise.all(returnUnspentOf(accountId))));
+    for (const [chain, id] of releasing) if (id === accountId) moving.push(chain);
+    moving.push(...returnUnspentOf(accountId));
+    return moving;
+  }
+
+  function returnUnspentOf(accountId: string): Array<Promise<void>> {
+    const returns: Array<Promise<void>> = [];
+    for (const held of all) if (held.accountId === accountId && held.remaining > 0n) returns.push(retire(held));
+    return returns;
+  }
+
+  function askPeers(accountId: string): void {
+    const now = Date.now();
+    if (now - (asked.get(accountId) ?? Number.NEGATIVE_INFINITY) < PEER_ASK_INTERVAL_MS) return;
+    asked.set(accountId, now);
+    peers!.ask(accountId);
+  }
+
+  /** Reservations tried for one request, with this process's money returned, before peers are asked. */
   const RESERVE_ATTEMPTS = 3;
 
   async function alone(input: ReserveCreditInput): Promise<KeeperReserveResult> {
     let result = await reserveCredit(sql, input);
+    const short = () => !result.ok && result.reason === 'insufficient_credit';
     // Money this process holds or is moving for the account goes back before anyone is told the wallet
     // is short: unspent allowances are returned, and the returns and the opening already on their way
     // are waited for (a return still in flight, or an allowance the database has granted but this
     // process has not heard of yet, would otherwise refuse a request the wallet can pay).
-    for (let attempt = 1; attempt < RESERVE_ATTEMPTS && !result.ok && result.reason === 'insufficient_credit'; attempt += 1) {
-      const moving: Array<Promise<unknown>> = [];
-      const pending = opening.get(input.accountId);
-      if (pending) moving.push(pending);
-      for (const [chain, accountId] of releasing) if (accountId === input.accountId) moving.push(chain);
-      for (const held of all) if (held.accountId === input.accountId && held.remaining > 0n) moving.push(retire(held));
+    for (let attempt = 1; attempt < RESERVE_ATTEMPTS && short(); attempt += 1) {
+      const moving = returnOwn(input.accountId);
       if (moving.length === 0) break;
       await Promise.all(moving);
-      // An allowance opened meanwhile holds the money now: it goes back too.
-      const fresh = [...all].filter((held) => held.accountId === input.accountId && held.remaining > 0n);
-      await Promise.all(fresh.map((held) => retire(held)));
       result = await reserveCredit(sql, input);
+    }
+    // Other data planes' allowances: they are asked to return theirs, and the request tried again as
+    // the money comes back.
+    if (peers) {
+      for (const waitMs of PEER_RETURN_WAITS_MS) {
+        if (!short() || (await allowanceMoneyHeld(sql, input.accountId)) === 0n) break;
+        askPeers(input.accountId);
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+        result = await reserveCredit(sql, input);
+      }
     }
     return result.ok ? { ok: true } : result;
   }
@@ -257,11 +313,16 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     }
     for (const [accountId, entry] of heat) if (now - entry.windowStart >= 2_000) heat.delete(accountId);
     for (const [accountId, until] of coldUntil) if (until <= now) coldUntil.delete(accountId);
+    for (const [accountId, at] of asked) if (now - at >= 1_000) asked.delete(accountId);
   }, Math.max(50, Math.min(250, settings.idleMs)));
   sweep.unref();
 
   return {
     reserve,
+    async returnHeld(accountId) {
+      coldUntil.set(accountId, Date.now() + settings.idleMs);
+      await Promise.all(returnOwn(accountId));
+    },
     settled(reservationId, action) {
       const entry = paid.get(reservationId);
       if (!entry) return undefined;

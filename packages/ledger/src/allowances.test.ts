@@ -7,8 +7,9 @@ import type { Database } from './database.js';
 import type { SqlClient } from './sql-client.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
-  auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, reapReservations,
-  releaseAllowance, settleAllowanceSpends, voidReservation, type AllowanceSpend, type ReserveCreditInput,
+  allowanceMoneyHeld, auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, reapReservations,
+  releaseAllowance, settleAllowanceSpends, voidReservation, type AllowanceKeeper, type AllowancePeers, type AllowanceSettings, type AllowanceSpend,
+  type ReserveCreditInput,
 } from './index.js';
 
 describeOnEachDatabase('allowances', (openedDatabase) => {
@@ -250,6 +251,78 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     await commitReservation(database.sql, { reservationId: capped.reservationId, source: 'worker' });
     await keeper.close();
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 800n, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  /** Keepers of several data planes on one database, linked as Redis links them (every ask reaches all). */
+  function linkedKeepers(count: number, settings: AllowanceSettings) {
+    const asks: string[] = [];
+    const keepers: AllowanceKeeper[] = [];
+    const peers: AllowancePeers = {
+      ask(accountId) {
+        asks.push(accountId);
+        for (const keeper of keepers) void keeper.returnHeld(accountId);
+      },
+    };
+    for (let index = 0; index < count; index += 1) keepers.push(createAllowanceKeeper(database.sql, settings, undefined, peers));
+    return { keepers, asks };
+  }
+
+  it('a data plane refused a request asks the others to return what they hold of the account, and is served from it', async () => {
+    // 2,000 funded. A's allowance takes 1,000 (half of what is spendable), B's 500 of the rest. B's
+    // next request, of 1,200, fits neither B's allowance (400 left, returned) nor the wallet (900
+    // spendable) until A returns its 900 unspent.
+    const accountId = await fundedAccount(2_000n);
+    const { keepers: [a, b], asks } = linkedKeepers(2, {
+      ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 1_000n, shareOfSpendable: 2n, minRequests: 2, hotRequestsPerSecond: 1, idleMs: 60_000,
+    });
+    const request = (amountMicros: bigint): ReserveCreditInput => ({
+      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
+    });
+    const first = request(100n);
+    const second = request(100n);
+    expect(await a!.reserve(first)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    expect(await b!.reserve(second)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    expect(await allowanceMoneyHeld(database.sql, accountId)).toBe(1_500n);
+    const large = request(1_200n);
+    expect(await b!.reserve(large)).toEqual({ ok: true });
+    expect(asks).toEqual([accountId]);
+    // A holds nothing now, and opens no new allowance for the account for a while.
+    expect(a!.stats().unspentMicros).toBe(0n);
+    const later = request(100n);
+    expect(await a!.reserve(later)).toEqual({ ok: true });
+    for (const [keeper, input] of [[a!, first], [b!, second]] as const) {
+      const payment = keeper.settled(input.reservationId, 'commit')!;
+      await settleAllowanceSpends(database.sql, [{ ...input, allowanceId: payment.id, action: 'commit', source: 'worker' }]);
+    }
+    for (const input of [large, later]) await commitReservation(database.sql, { reservationId: input.reservationId, source: 'worker' });
+    await Promise.all([a!.close(), b!.close()]);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 2_000n - 1_500n, reservedMicros: 0n });
+    expect(await allowanceMoneyHeld(database.sql, accountId)).toBe(0n);
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  it('a request the wallet cannot pay is refused without asking anyone when no allowance of the account is open, and after asking when it stays short', async () => {
+    const accountId = await fundedAccount(1_000n);
+    const { keepers: [a, b], asks } = linkedKeepers(2, {
+      ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 1_000n, shareOfSpendable: 1n, minRequests: 1, hotRequestsPerSecond: 1, idleMs: 60_000,
+    });
+    const request = (amountMicros: bigint): ReserveCreditInput => ({
+      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
+    });
+    // Nothing open: refused at once.
+    expect(await b!.reserve(request(5_000n))).toEqual({ ok: false, reason: 'insufficient_credit' });
+    expect(asks).toEqual([]);
+    // A's allowance takes all 1,000 and pays 600 of it; what it returns when asked (400) is not enough.
+    const paid = request(600n);
+    expect(await a!.reserve(paid)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    expect(await b!.reserve(request(500n))).toEqual({ ok: false, reason: 'insufficient_credit' });
+    expect(asks.length).toBeGreaterThan(0);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000n, reservedMicros: 600n });
+    const payment = a!.settled(paid.reservationId, 'commit')!;
+    await settleAllowanceSpends(database.sql, [{ ...paid, allowanceId: payment.id, action: 'commit', source: 'worker' }]);
+    await Promise.all([a!.close(), b!.close()]);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 400n, reservedMicros: 0n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
 

@@ -51,10 +51,10 @@ export {
   type CatalogTask, type StoredProviderState,
 } from './operations/provider-catalog-state.js';
 export {
-  openAllowance, releaseAllowance, voidAllowance, settleAllowanceSpends, ALLOWANCE_MAX_AGE_MS, MAX_SPEND_BATCH,
+  allowanceMoneyHeld, openAllowance, releaseAllowance, voidAllowance, settleAllowanceSpends, ALLOWANCE_MAX_AGE_MS, MAX_SPEND_BATCH,
   type AllowanceSpend, type OpenAllowanceInput, type OpenAllowanceResult, type ReleaseAllowanceInput,
 } from './operations/allowances.js';
 export {
-  createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, type AllowanceKeeper, type AllowancePayment, type AllowanceSettings, type KeeperReserveResult,
+  createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, PEER_RETURN_WAITS_MS, type AllowanceKeeper, type AllowancePayment, type AllowancePeers, type AllowanceSettings, type KeeperReserveResult,
   type KeeperLogger,
 } from './allowance-keeper.js';

@@ -74,6 +74,19 @@ export async function openAllowance(sql: SqlClient, input: OpenAllowanceInput): 
   return row ? { ok: true, amountMicros: toMicros(row.amount) } : { ok: false };
 }
 
+// What the account's allowances may still return: those not finally returned by their holders (the
+// money of requests they paid that are not settled yet is in it too). A small partial index keeps it
+// one lookup however many reservations are pending.
+const HELD = `
+SELECT coalesce(sum(amount_micros), 0)::text AS held FROM reservations
+WHERE account_id = $1::uuid AND kind = 'allowance' AND state = 'pending' AND released_at IS NULL`;
+
+/** The money the account's open allowances hold, on any data plane (this one's included). */
+export async function allowanceMoneyHeld(sql: SqlClient, accountId: string): Promise<bigint> {
+  const [row] = await sql.query<{ held: unknown }>(HELD, [accountId], 'ledger_allowance_held');
+  return toMicros(row?.held ?? 0);
+}
+
 const LOCK_WALLET = 'SELECT 1 FROM wallets WHERE account_id = $1::uuid FOR UPDATE';
 
 const RELEASE = `

@@ -63,7 +63,7 @@ export interface AllowancePeers {
 /**
  * After a refusal, the waits before each new try while other data planes return what they hold (a
  * Redis message and one database transaction away): a request the wallet cannot pay waits at most
- * their sum, and only while the account has allowances open.
+ * their sum, and only while the account has allowances open on other data planes.
  */
 export const PEER_RETURN_WAITS_MS = [10, 30, 60, 150] as const;
 
@@ -123,8 +123,8 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   /** Every allowance not yet finally released, current or retired. */
   const all = new Set<Held>();
   const paid = new Map<string, Paid>();
-  /** Returns on their way to the database, with the account of each (close waits for them). */
-  const releasing = new Map<Promise<void>, string>();
+  /** Returns on their way to the database, with the allowance of each (close waits for them). */
+  const releasing = new Map<Promise<void>, Held>();
   let opened = 0;
   let payments = 0;
   const opening = new Map<string, Promise<Held | undefined>>();
@@ -161,7 +161,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
       }
     });
     held.releases = chain;
-    releasing.set(chain, held.accountId);
+    releasing.set(chain, held);
     void chain.finally(() => releasing.delete(chain));
     return chain;
   }
@@ -232,7 +232,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     // An allowance the database has granted but this process has not heard back about yet: once it
     // has, it goes back too.
     if (pending) moving.push(pending.then(() => Promise.all(returnUnspentOf(accountId))));
-    for (const [chain, id] of releasing) if (id === accountId) moving.push(chain);
+    for (const [chain, held] of releasing) if (held.accountId === accountId) moving.push(chain);
     moving.push(...returnUnspentOf(accountId));
     return moving;
   }
@@ -241,6 +241,14 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     const returns: Array<Promise<void>> = [];
     for (const held of all) if (held.accountId === accountId && held.remaining > 0n) returns.push(retire(held));
     return returns;
+  }
+
+  /** This process's allowances of the account that the database may still show open. */
+  function ownIds(accountId: string): string[] {
+    const ids = new Set<string>();
+    for (const held of all) if (held.accountId === accountId) ids.add(held.id);
+    for (const held of releasing.values()) if (held.accountId === accountId) ids.add(held.id);
+    return [...ids];
   }
 
   function askPeers(accountId: string): void {
@@ -267,10 +275,11 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
       result = await reserveCredit(sql, input);
     }
     // Other data planes' allowances: they are asked to return theirs, and the request tried again as
-    // the money comes back.
+    // the money comes back. (This one's own are out of the count: what they still hold is the money of
+    // its requests in flight.)
     if (peers) {
       for (const waitMs of PEER_RETURN_WAITS_MS) {
-        if (!short() || (await allowanceMoneyHeld(sql, input.accountId)) === 0n) break;
+        if (!short() || (await allowanceMoneyHeld(sql, input.accountId, ownIds(input.accountId))) === 0n) break;
         askPeers(input.accountId);
         await new Promise((resolve) => setTimeout(resolve, waitMs));
         result = await reserveCredit(sql, input);

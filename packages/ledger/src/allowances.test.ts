@@ -281,9 +281,11 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     });
     const first = request(100n);
     const second = request(100n);
-    expect(await a!.reserve(first)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    const fromA = await a!.reserve(first);
+    expect(fromA).toMatchObject({ ok: true, allowanceId: expect.any(String) });
     expect(await b!.reserve(second)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
     expect(await allowanceMoneyHeld(database.sql, accountId)).toBe(1_500n);
+    expect(await allowanceMoneyHeld(database.sql, accountId, [(fromA as { allowanceId: string }).allowanceId])).toBe(500n);
     const large = request(1_200n);
     expect(await b!.reserve(large)).toEqual({ ok: true });
     expect(asks).toEqual([accountId]);
@@ -302,7 +304,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
 
-  it('a request the wallet cannot pay is refused without asking anyone when no allowance of the account is open, and after asking when it stays short', async () => {
+  it('a request the wallet cannot pay is refused without asking anyone when no other data plane holds an allowance of the account, and after asking when it stays short', async () => {
     const accountId = await fundedAccount(1_000n);
     const { keepers: [a, b], asks } = linkedKeepers(2, {
       ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 1_000n, shareOfSpendable: 1n, minRequests: 1, hotRequestsPerSecond: 1, idleMs: 60_000,
@@ -313,9 +315,13 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     // Nothing open: refused at once.
     expect(await b!.reserve(request(5_000n))).toEqual({ ok: false, reason: 'insufficient_credit' });
     expect(asks).toEqual([]);
-    // A's allowance takes all 1,000 and pays 600 of it; what it returns when asked (400) is not enough.
+    // A's allowance takes all 1,000 and pays 600 of it; what it returns (400) is not enough for 500.
     const paid = request(600n);
     expect(await a!.reserve(paid)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    // On A itself: its own allowance holds only the money of its request in flight, so no one is asked.
+    expect(await a!.reserve(request(500n))).toEqual({ ok: false, reason: 'insufficient_credit' });
+    expect(asks).toEqual([]);
+    // On B: A's allowance is still open (its request in flight), so A is asked, and B still refused.
     expect(await b!.reserve(request(500n))).toEqual({ ok: false, reason: 'insufficient_credit' });
     expect(asks.length).toBeGreaterThan(0);
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000n, reservedMicros: 600n });

@@ -79,11 +79,12 @@ export async function openAllowance(sql: SqlClient, input: OpenAllowanceInput): 
 // one lookup however many reservations are pending.
 const HELD = `
 SELECT coalesce(sum(amount_micros), 0)::text AS held FROM reservations
-WHERE account_id = $1::uuid AND kind = 'allowance' AND state = 'pending' AND released_at IS NULL`;
+WHERE account_id = $1::uuid AND kind = 'allowance' AND state = 'pending' AND released_at IS NULL
+  AND NOT (id = ANY($2::uuid[]))`;
 
-/** The money the account's open allowances hold, on any data plane (this one's included). */
-export async function allowanceMoneyHeld(sql: SqlClient, accountId: string): Promise<bigint> {
-  const [row] = await sql.query<{ held: unknown }>(HELD, [accountId], 'ledger_allowance_held');
+/** The money the account's open allowances hold, except those given (a data plane's own). */
+export async function allowanceMoneyHeld(sql: SqlClient, accountId: string, except: readonly string[] = []): Promise<bigint> {
+  const [row] = await sql.query<{ held: unknown }>(HELD, [accountId, `{${except.join(',')}}`], 'ledger_allowance_held');
   return toMicros(row?.held ?? 0);
 }
 

@@ -30,24 +30,33 @@ async function load(baseUrls: string[], key: string, total: number, concurrency:
   return statuses;
 }
 
-describe.each(modes)('allowances (%s mode)', (mode) => {
-  let fake: CombinedFakeProviderServer;
-  let system: RunningSystem;
-
-  beforeAll(async () => {
+/** A system (and the fake upstream it calls) for one suite, stopped after it: keys may run 1,000 streams. */
+function startAllowanceSystem(mode: SystemMode, allowances: { hotRequestsPerSecond: number; idleMs: number }): () => Promise<RunningSystem> {
+  let fake: CombinedFakeProviderServer | undefined;
+  let system: RunningSystem | undefined;
+  afterAll(async () => {
+    await system?.close();
+    await fake?.close();
+  });
+  return async () => {
     fake = await startFakeProviders({ totalBytes: 2_048, chunkBytes: 2_048 });
     system = await startSystem({
       mode,
       environment: {
         OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai'),
         DEFAULT_KEY_MAX_CONCURRENCY: '1000', DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: '1000000',
-        ALLOWANCE_HOT_REQUESTS_PER_SECOND: '10', ALLOWANCE_IDLE_MS: '300',
+        ALLOWANCE_HOT_REQUESTS_PER_SECOND: String(allowances.hotRequestsPerSecond), ALLOWANCE_IDLE_MS: String(allowances.idleMs),
       },
     });
-  });
-  afterAll(async () => {
-    await system?.close();
-    await fake?.close();
+    return system;
+  };
+}
+
+describe.each(modes)('allowances (%s mode)', (mode) => {
+  let system: RunningSystem;
+  const started = startAllowanceSystem(mode, { hotRequestsPerSecond: 10, idleMs: 300 });
+  beforeAll(async () => {
+    system = await started();
   });
 
   it('pays a hot key from allowances; exact books; the unspent part returns when traffic stops', async () => {
@@ -94,23 +103,10 @@ describe.each(modes)('allowances (%s mode)', (mode) => {
 // Two data planes, allowances kept for up to 10 s: the first holds one for the account while the second
 // serves the wallet to its end. Refused, the second asks the first (through Redis) for what it holds.
 describe.runIf(scaledAvailable)('allowances across data planes (scaled mode)', () => {
-  let fake: CombinedFakeProviderServer;
   let system: RunningSystem;
-
+  const started = startAllowanceSystem('scaled', { hotRequestsPerSecond: 4, idleMs: 10_000 });
   beforeAll(async () => {
-    fake = await startFakeProviders({ totalBytes: 2_048, chunkBytes: 2_048 });
-    system = await startSystem({
-      mode: 'scaled',
-      environment: {
-        OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseUrlFor('openai'),
-        DEFAULT_KEY_MAX_CONCURRENCY: '1000', DEFAULT_KEY_RATE_LIMIT_PER_MINUTE: '1000000',
-        ALLOWANCE_HOT_REQUESTS_PER_SECOND: '4', ALLOWANCE_IDLE_MS: '10000',
-      },
-    });
-  });
-  afterAll(async () => {
-    await system?.close();
-    await fake?.close();
+    system = await started();
   });
 
   it('a data plane refused at the end of a wallet gets what another one holds: exactly what the wallet can pay for succeeds', async () => {

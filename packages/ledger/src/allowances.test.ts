@@ -24,6 +24,11 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     return user.personalAccountId;
   }
 
+  /** A request of the account, of the given cost, reserved on its own or paid from an allowance. */
+  const requestOf = (accountId: string) => (amountMicros: bigint): ReserveCreditInput => ({
+    reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
+  });
+
   const spend = (accountId: string, allowanceId: string, amountMicros: bigint, action: 'commit' | 'void' = 'commit'): AllowanceSpend => ({
     reservationId: crypto.randomUUID(), allowanceId, accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
     action, errorCode: action === 'void' ? 'upstream_error' : undefined, source: 'worker',
@@ -124,9 +129,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const funded = 200_000n + 37n;
     const accountId = await fundedAccount(funded);
     const keeper = createAllowanceKeeper(database.sql, { ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 20_000n, hotRequestsPerSecond: 5, minRequests: 4 });
-    const request = (): ReserveCreditInput => ({
-      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros: cost, provider: 'openai', model: 'tts-1', characters: 5,
-    });
+    const request = () => requestOf(accountId)(cost);
     const settlements: AllowanceSpend[] = [];
     const alone: string[] = [];
     let admitted = 0;
@@ -207,9 +210,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const keeper = createAllowanceKeeper(held.sql, {
       ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 500n, shareOfSpendable: 2n, minRequests: 2, hotRequestsPerSecond: 1, idleMs: 60_000,
     });
-    const request = (amountMicros: bigint): ReserveCreditInput => ({
-      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
-    });
+    const request = requestOf(accountId);
     const first = request(100n);
     expect(await keeper.reserve(first)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
     const second = request(600n);
@@ -276,9 +277,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const { keepers: [a, b], asks } = linkedKeepers(2, {
       ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 1_000n, shareOfSpendable: 2n, minRequests: 2, hotRequestsPerSecond: 1, idleMs: 60_000,
     });
-    const request = (amountMicros: bigint): ReserveCreditInput => ({
-      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
-    });
+    const request = requestOf(accountId);
     const first = request(100n);
     const second = request(100n);
     const fromA = await a!.reserve(first);
@@ -309,9 +308,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const { keepers: [a, b], asks } = linkedKeepers(2, {
       ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 1_000n, shareOfSpendable: 1n, minRequests: 1, hotRequestsPerSecond: 1, idleMs: 60_000,
     });
-    const request = (amountMicros: bigint): ReserveCreditInput => ({
-      reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros, provider: 'openai', model: 'tts-1', characters: 5,
-    });
+    const request = requestOf(accountId);
     // Nothing open: refused at once.
     expect(await b!.reserve(request(5_000n))).toEqual({ ok: false, reason: 'insufficient_credit' });
     expect(asks).toEqual([]);

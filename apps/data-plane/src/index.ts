@@ -6,4 +6,5 @@ export {
   type DataPlaneEnvironment,
 } from './environment.js';
 export { startKeyLimiter, type KeyLimiterSettings } from './limits/request-limits.js';
+export { startAllowancePeers } from './limits/allowance-peers.js';
 export { upstreamObserver } from './metrics/data-plane-metrics.js';

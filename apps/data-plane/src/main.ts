@@ -1,12 +1,12 @@
 // The data plane as its own process (scaled-out mode): PostgreSQL for the ledger, BullMQ for settlement.
 import { createSqlCatalogStore, openDatabase } from '@voice-router/ledger';
 import { CatalogState, createProviderRegistry, startCatalogFollower } from '@voice-router/providers';
-import { createRedisAllowancePeers } from '@voice-router/limits';
 import { createQueueSettler } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
 import { upstreamObserver } from './metrics/data-plane-metrics.js';
 import { startDataPlane } from './data-plane.js';
 import { dataPlaneEnvironmentSchema, dataPlaneSettings, keyLimiterSettings, openAICompatibleVariables, providerSettings, settlerSettings } from './environment.js';
+import { startAllowancePeers } from './limits/allowance-peers.js';
 import { startKeyLimiter } from './limits/request-limits.js';
 
 async function main() {
@@ -22,18 +22,7 @@ async function main() {
   const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), logger);
   const settings = dataPlaneSettings(environment);
   // The other replicas return allowance money of an account when this one is refused a request of it.
-  let peerErrorLogged = 0;
-  const allowancePeers = settings.allowances && settings.allowances.maxMicros > 0n
-    ? await createRedisAllowancePeers({
-      redisUrl: environment.REDIS_URL,
-      prefix: environment.REDIS_PREFIX,
-      onError: (error) => {
-        if (Date.now() - peerErrorLogged < 10_000) return;
-        peerErrorLogged = Date.now();
-        logger.warn('cannot reach the other data planes through Redis; a refused request waits only for this one\'s allowances', { error });
-      },
-    })
-    : undefined;
+  const allowancePeers = await startAllowancePeers({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, allowances: settings.allowances }, logger);
   // The worker refreshes voices and runs smoke tests; every data plane follows what it stored.
   const catalog = new CatalogState(() => registry.list());
   const follower = await startCatalogFollower({

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { startAdminEndpoint } from '@voice-router/admin';
 import { controlPlaneSettings, createControlPlaneApp, createRateLimitStore, listen } from '@voice-router/control-plane';
 import {
-  catalogRefreshSettings, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startDataPlane, startKeyLimiter, upstreamObserver,
+  catalogRefreshSettings, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startAllowancePeers, startDataPlane, startKeyLimiter,
+  upstreamObserver,
 } from '@voice-router/data-plane';
 import { createSqlCatalogStore, openDatabase, type Database } from '@voice-router/ledger';
 import { CatalogState, createProviderRegistry, smokeTestProviders, startCatalogFollower, startCatalogRefresher } from '@voice-router/providers';
@@ -108,14 +109,22 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), logger.child({ component: 'data-plane' }));
     if (keyLimiter) closers.push(() => keyLimiter.close());
 
+    // With REDIS_URL, the data planes of other processes on the same database return allowance money of an
+    // account this one is refused a request of (and this one answers them).
+    const dataPlaneLogger = logger.child({ component: 'data-plane' });
+    const settings = dataPlaneSettings(environment);
+    const allowancePeers = await startAllowancePeers({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, allowances: settings.allowances }, dataPlaneLogger);
+    if (allowancePeers) closers.push(() => allowancePeers.close());
+
     const dataPlane = await startDataPlane({
-      ...dataPlaneSettings(environment),
+      ...settings,
       keyLimiter,
+      allowancePeers,
       sql: database.sql,
       registry,
       catalog,
       settler,
-      logger: logger.child({ component: 'data-plane' }),
+      logger: dataPlaneLogger,
       controlPlaneUrl: `http://127.0.0.1:${controlPlane.port}`,
       metrics: metrics.registry,
     });

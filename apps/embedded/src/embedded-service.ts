@@ -106,12 +106,12 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     closers.push(() => controlPlane.close());
 
     // In memory here, or in Redis with REDIS_URL (shared with data planes in other processes).
-    const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), logger.child({ component: 'data-plane' }));
+    const dataPlaneLogger = logger.child({ component: 'data-plane' });
+    const keyLimiter = await startKeyLimiter(keyLimiterSettings(environment), dataPlaneLogger);
     if (keyLimiter) closers.push(() => keyLimiter.close());
 
     // With REDIS_URL, the data planes of other processes on the same database return allowance money of an
     // account this one is refused a request of (and this one answers them).
-    const dataPlaneLogger = logger.child({ component: 'data-plane' });
     const settings = dataPlaneSettings(environment);
     const allowancePeers = await startAllowancePeers({ redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX, allowances: settings.allowances }, dataPlaneLogger);
     if (allowancePeers) closers.push(() => allowancePeers.close());

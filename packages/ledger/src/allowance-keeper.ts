@@ -65,7 +65,7 @@ export interface AllowancePeers {
  * Redis message and one database transaction away): a request the wallet cannot pay waits at most
  * their sum, and only while the account has allowances open on other data planes.
  */
-export const PEER_RETURN_WAITS_MS = [10, 30, 60, 150] as const;
+const PEER_RETURN_WAITS_MS = [10, 30, 60, 150] as const;
 
 /** One account is asked about at most this often (many requests are refused at once when a wallet runs dry). */
 const PEER_ASK_INTERVAL_MS = 10;

@@ -55,6 +55,6 @@ export {
   type AllowanceSpend, type OpenAllowanceInput, type OpenAllowanceResult, type ReleaseAllowanceInput,
 } from './operations/allowances.js';
 export {
-  createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, PEER_RETURN_WAITS_MS, type AllowanceKeeper, type AllowancePayment, type AllowancePeers, type AllowanceSettings, type KeeperReserveResult,
+  createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, type AllowanceKeeper, type AllowancePayment, type AllowancePeers, type AllowanceSettings, type KeeperReserveResult,
   type KeeperLogger,
 } from './allowance-keeper.js';

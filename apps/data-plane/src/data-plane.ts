@@ -135,6 +135,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
       await closeProxy();
       // What allowances hold unspent goes back to the wallets (requests still streaming return theirs as they end).
       await keeper.close();
+      auth.close();
     },
   };
 }

@@ -20,7 +20,7 @@ export {
   type CreatedUser, type AccountSummary,
 } from './operations/manage-accounts.js';
 export {
-  createApiKey, findActiveApiKey, revokeApiKey, hashApiKey, API_KEY_PREFIX,
+  createApiKey, findActiveApiKey, findActiveApiKeys, revokeApiKey, hashApiKey, API_KEY_PREFIX,
   type CreatedApiKey, type ActiveApiKey, type ApiKeyLimits,
 } from './operations/manage-api-keys.js';
 export type { PrismaClient } from './generated/prisma/client.js';

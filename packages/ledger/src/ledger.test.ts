@@ -4,7 +4,7 @@ import type { Database } from './database.js';
 import type { SqlClient, SqlValue } from './sql-client.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
-  auditWallet, commitReservation, costForCharacters, createApiKey, createUser, findActiveApiKey, getCredits,
+  auditWallet, commitReservation, costForCharacters, createApiKey, createUser, findActiveApiKey, findActiveApiKeys, getCredits,
   applyMigrations, grantCredit, hashApiKey, IdempotencyConflictError, readMigrations, listActivity, reapReservations, reserveCredit, revokeApiKey, usageReport, usdToMicros, voidReservation,
 } from './index.js';
 
@@ -134,6 +134,21 @@ describeOnEachDatabase('ledger', (openedDatabase) => {
     expect(await findActiveApiKey(database.sql, hashApiKey(key.keyValue))).toMatchObject({ id: key.id, accountId });
     expect(await revokeApiKey(database.prisma, { id: key.id })).toBe(true);
     expect(await findActiveApiKey(database.sql, hashApiKey(key.keyValue))).toBeUndefined();
+  });
+
+  it('finds several active keys in one statement, by hash, leaving out revoked and unknown ones', async () => {
+    const accountId = await fundedAccount(0n);
+    const [kept, revoked] = await Promise.all([
+      createApiKey(database.prisma, { accountId, name: 'kept', maxConcurrency: 3, dailySpendCapMicros: 5_000n }),
+      createApiKey(database.prisma, { accountId, name: 'revoked' }),
+    ]);
+    await revokeApiKey(database.prisma, { id: revoked.id });
+    const unknown = hashApiKey('pk_unknown');
+    const found = await findActiveApiKeys(database.sql, [hashApiKey(kept.keyValue), hashApiKey(revoked.keyValue), unknown]);
+    expect([...found.keys()]).toEqual([hashApiKey(kept.keyValue)]);
+    expect(found.get(hashApiKey(kept.keyValue))).toEqual(await findActiveApiKey(database.sql, hashApiKey(kept.keyValue)));
+    expect(found.get(hashApiKey(kept.keyValue))).toMatchObject({ id: kept.id, accountId, maxConcurrency: 3, dailySpendCapMicros: 5_000n });
+    expect((await findActiveApiKeys(database.sql, [])).size).toBe(0);
   });
 });
 

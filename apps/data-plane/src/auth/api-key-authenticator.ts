@@ -1,13 +1,20 @@
-// Authenticates `Authorization: Bearer pk_…` against the ledger. Results are cached briefly so the
-// hot path rarely touches the database; the cache lifetime bounds how long a revoked key keeps
-// working on another replica, and invalidate() makes revocation immediate in this process.
+// Authenticates `Authorization: Bearer pk_…` against the ledger. Results are cached for at most
+// `cacheTtlMs` (AUTH_CACHE_TTL_MS) from the moment the lookup that found them was sent, which bounds how
+// long a revoked key keeps working on another replica; invalidate() makes revocation immediate in this
+// process. Keys in use are looked up again ahead of their expiry, all of them in one statement every
+// half lifetime, so a key that is used steadily never makes a request wait for the database and a
+// replica serving many keys makes a few queries a second, not one per key per lifetime.
 import {
-  API_KEY_PREFIX, SESSION_PREFIX, findActiveApiKey, findActiveSession, hashApiKey, type ActiveApiKey, type ActiveSession, type SqlClient,
+  API_KEY_PREFIX, SESSION_PREFIX, findActiveApiKey, findActiveApiKeys, findActiveSession, hashApiKey, type ActiveApiKey, type ActiveSession,
+  type SqlClient,
 } from '@voice-router/ledger';
 
 interface CacheEntry {
   key: ActiveApiKey | undefined;
+  /** Not served from the cache from this time on: the send time of the lookup that found it + the lifetime. */
   expiresAt: number;
+  /** A request used it since the last refresh. */
+  used: boolean;
 }
 
 export type Credential = { kind: 'api_key'; key: ActiveApiKey } | { kind: 'session'; session: ActiveSession };
@@ -17,9 +24,13 @@ export interface ApiKeyAuthenticator {
    *  Keys are cached briefly; sessions are not (they never reach the speech hot path). */
   identify(authorizationHeader: string): Promise<Credential | undefined>;
   invalidate(keyHash?: string): void;
+  /** Stops the background refresh. */
+  close(): void;
 }
 
 const MAX_CACHE_ENTRIES = 50_000;
+/** Keys per refresh statement. */
+const REFRESH_BATCH = 1_000;
 
 export function bearerToken(authorizationHeader: string): string | undefined {
   if (authorizationHeader.length < 8 || authorizationHeader.length > 512) return undefined;
@@ -31,19 +42,62 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
   const cache = new Map<string, CacheEntry>();
   const inFlight = new Map<string, Promise<ActiveApiKey | undefined>>();
   const now = options.now ?? Date.now;
+  const ttlMs = options.cacheTtlMs;
+
+  function store(keyHash: string, key: ActiveApiKey | undefined, sentAt: number, used: boolean): void {
+    if (cache.size >= MAX_CACHE_ENTRIES && !cache.has(keyHash)) cache.clear();
+    cache.set(keyHash, { key, expiresAt: sentAt + ttlMs, used });
+  }
 
   async function lookup(keyHash: string): Promise<ActiveApiKey | undefined> {
+    const sentAt = now();
     const key = await findActiveApiKey(options.sql, keyHash);
-    if (cache.size >= MAX_CACHE_ENTRIES) cache.clear();
-    cache.set(keyHash, { key, expiresAt: now() + options.cacheTtlMs });
+    if (ttlMs > 0) store(keyHash, key, sentAt, false);
     return key;
   }
+
+  // Every half lifetime: the active keys used since the last round are looked up again in one statement,
+  // and each gets a new lifetime from the moment it was sent. A key revoked meanwhile is absent from the
+  // answer and is cached as unknown; a key not used in a round expires and is looked up on its next use.
+  let refreshing = false;
+  async function refresh(): Promise<void> {
+    const time = now();
+    const due: string[] = [];
+    for (const [keyHash, entry] of cache) {
+      if (entry.expiresAt <= time) cache.delete(keyHash);
+      else if (entry.used && entry.key) due.push(keyHash);
+    }
+    if (due.length === 0 || refreshing) return;
+    refreshing = true;
+    try {
+      for (let start = 0; start < due.length; start += REFRESH_BATCH) {
+        const batch = due.slice(start, start + REFRESH_BATCH);
+        const sentAt = now();
+        const found = await findActiveApiKeys(options.sql, batch);
+        for (const keyHash of batch) {
+          const entry = cache.get(keyHash);
+          // Invalidated meanwhile (absent), or looked up again since (a later lifetime): left as it is.
+          if (!entry || entry.expiresAt >= sentAt + ttlMs) continue;
+          store(keyHash, found.get(keyHash), sentAt, false);
+        }
+      }
+    } catch {
+      // The entries expire as usual; the next request of each key looks it up (and reports the failure).
+    } finally {
+      refreshing = false;
+    }
+  }
+  const refresher = ttlMs > 0 ? setInterval(() => void refresh(), Math.max(10, Math.floor(ttlMs / 2))) : undefined;
+  refresher?.unref();
 
   function authenticateToken(token: string | undefined): Promise<ActiveApiKey | undefined> {
     if (!token?.startsWith(API_KEY_PREFIX)) return Promise.resolve(undefined);
     const keyHash = hashApiKey(token);
     const cached = cache.get(keyHash);
-    if (cached && cached.expiresAt > now()) return Promise.resolve(cached.key);
+    if (cached && cached.expiresAt > now()) {
+      cached.used = true;
+      return Promise.resolve(cached.key);
+    }
     // Concurrent requests with the same key share one database lookup.
     let pending = inFlight.get(keyHash);
     if (!pending) {
@@ -68,6 +122,9 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
     invalidate(keyHash) {
       if (keyHash) cache.delete(keyHash);
       else cache.clear();
+    },
+    close() {
+      if (refresher) clearInterval(refresher);
     },
   };
 }

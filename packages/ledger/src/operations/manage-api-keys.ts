@@ -71,22 +71,41 @@ interface ActiveApiKeyRow {
 const optionalMicros = (value: unknown) => (value === null || value === undefined ? null : toMicros(value));
 
 /** The data plane's authentication lookup (cached by the caller). Revoked keys are not found. */
+const ACTIVE_KEY_COLUMNS = 'id, account_id, max_concurrency, rate_limit_per_minute, daily_spend_cap_micros, monthly_spend_cap_micros';
+
+const activeApiKey = (row: ActiveApiKeyRow): ActiveApiKey => ({
+  id: row.id,
+  accountId: row.account_id,
+  maxConcurrency: row.max_concurrency,
+  rateLimitPerMinute: row.rate_limit_per_minute,
+  dailySpendCapMicros: optionalMicros(row.daily_spend_cap_micros),
+  monthlySpendCapMicros: optionalMicros(row.monthly_spend_cap_micros),
+});
+
 export async function findActiveApiKey(sql: SqlClient, keyHash: string): Promise<ActiveApiKey | undefined> {
   const rows = await sql.query<ActiveApiKeyRow>(
-    `SELECT id, account_id, max_concurrency, rate_limit_per_minute, daily_spend_cap_micros, monthly_spend_cap_micros
-     FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
+    `SELECT ${ACTIVE_KEY_COLUMNS} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
     [keyHash],
     'ledger_find_api_key',
   );
-  const row = rows[0];
-  return row && {
-    id: row.id,
-    accountId: row.account_id,
-    maxConcurrency: row.max_concurrency,
-    rateLimitPerMinute: row.rate_limit_per_minute,
-    dailySpendCapMicros: optionalMicros(row.daily_spend_cap_micros),
-    monthlySpendCapMicros: optionalMicros(row.monthly_spend_cap_micros),
-  };
+  return rows[0] && activeApiKey(rows[0]);
+}
+
+/**
+ * The active keys among `keyHashes`, by hash, in one statement (the data plane refreshes the keys it
+ * serves this way). A hash that is unknown or revoked is absent from the map.
+ */
+export async function findActiveApiKeys(sql: SqlClient, keyHashes: readonly string[]): Promise<Map<string, ActiveApiKey>> {
+  const found = new Map<string, ActiveApiKey>();
+  if (keyHashes.length === 0) return found;
+  const rows = await sql.query<ActiveApiKeyRow & { key_hash: string }>(
+    `SELECT key_hash, ${ACTIVE_KEY_COLUMNS} FROM api_keys
+     WHERE key_hash IN (SELECT jsonb_array_elements_text($1::jsonb)) AND revoked_at IS NULL`,
+    [JSON.stringify(keyHashes)],
+    'ledger_find_api_keys',
+  );
+  for (const row of rows) found.set(row.key_hash, activeApiKey(row));
+  return found;
 }
 
 export async function revokeApiKey(prisma: PrismaClient, input: { id: string }): Promise<boolean> {

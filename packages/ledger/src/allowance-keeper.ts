@@ -67,6 +67,10 @@ export interface AllowancePeers {
  */
 const PEER_RETURN_WAITS_MS = [10, 30, 60, 150] as const;
 
+/** The next allowance is opened once a quarter of the grant is left or three quarters of the allowance's life have passed. */
+const RENEW_AT_PARTS = 4n;
+const RENEW_AT_PARTS_NUMBER = 4;
+
 /** One account is asked about at most this often (many requests are refused at once when a wallet runs dry). */
 const PEER_ASK_INTERVAL_MS = 10;
 
@@ -99,6 +103,8 @@ interface Held {
   accountId: string;
   /** May still be spent here. */
   remaining: bigint;
+  /** What the database granted. */
+  granted: bigint;
   openedAt: number;
   lastUsedAt: number;
   /** Requests paid from it whose settlement is not decided yet. */
@@ -127,6 +133,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   const releasing = new Map<Promise<void>, Held>();
   let opened = 0;
   let payments = 0;
+  let closing = false;
   const opening = new Map<string, Promise<Held | undefined>>();
   const heat = new Map<string, { windowStart: number; count: number }>();
   /** Accounts whose wallet was too small for an allowance: not asked again before this time. */
@@ -197,7 +204,32 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     held.lastUsedAt = now;
     paid.set(input.reservationId, { held, input });
     payments += 1;
+    if (wearingOut(held, now)) renew(held.accountId, input.amountMicros, now);
     return { ok: true, allowanceId: held.id };
+  }
+
+  /** A quarter of the grant left, or three quarters of the allowance's life gone: time to open the next one. */
+  function wearingOut(held: Held, now: number): boolean {
+    return held.remaining * RENEW_AT_PARTS < held.granted || (now - held.openedAt) * RENEW_AT_PARTS_NUMBER >= settings.maxAgeMs * (RENEW_AT_PARTS_NUMBER - 1);
+  }
+
+  /** One opening at a time per account: the one in flight, or a new one. */
+  function opener(accountId: string, amount: bigint): Promise<Held | undefined> {
+    let pending = opening.get(accountId);
+    if (!pending) {
+      pending = open(accountId, amount).finally(() => opening.delete(accountId));
+      opening.set(accountId, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Opens the account's next allowance in the background while the current one still pays, so that a
+   * hot account's requests do not wait for the database when one allowance ends and the next begins.
+   */
+  function renew(accountId: string, amount: bigint, now: number): void {
+    if (closing || opening.has(accountId) || (coldUntil.get(accountId) ?? 0) > now) return;
+    void opener(accountId, amount);
   }
 
   async function open(accountId: string, amount: bigint): Promise<Held | undefined> {
@@ -217,10 +249,14 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
       return undefined;
     }
     const held: Held = {
-      id, accountId, remaining: result.amountMicros, openedAt: now, lastUsedAt: now, inFlight: 0, retired: false, finalSent: false, releases: Promise.resolve(),
+      id, accountId, remaining: result.amountMicros, granted: result.amountMicros, openedAt: now, lastUsedAt: now, inFlight: 0, retired: false,
+      finalSent: false, releases: Promise.resolve(),
     };
     all.add(held);
+    // Opened ahead (renew): the one it replaces returns what it has not spent.
+    const previous = current.get(accountId);
     current.set(accountId, held);
+    if (previous) void retire(previous);
     opened += 1;
     return held;
   }
@@ -299,14 +335,11 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     // Wait for the allowance being opened (one at a time per account); when others empty it first, the
     // next one is opened, a few times at most before this request reserves on its own.
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      let pending = opening.get(input.accountId);
-      if (!pending) {
+      if (!opening.has(input.accountId)) {
         const stale = current.get(input.accountId);
         if (stale) void retire(stale);
-        pending = open(input.accountId, input.amountMicros).finally(() => opening.delete(input.accountId));
-        opening.set(input.accountId, pending);
       }
-      const fresh = await pending;
+      const fresh = await opener(input.accountId, input.amountMicros);
       if (!fresh) break;
       const later = Date.now();
       const ready = current.get(input.accountId);
@@ -351,7 +384,10 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
       return { allowances: all.size, unspentMicros, opened, payments };
     },
     async close() {
+      closing = true;
       clearInterval(sweep);
+      // Openings on their way (a renewal) land first, so that what they bring goes back too.
+      await Promise.all([...opening.values()]);
       await Promise.all([...all].map((held) => retire(held)));
       await Promise.all([...releasing.keys()]);
     },

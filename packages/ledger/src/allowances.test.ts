@@ -255,6 +255,61 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
 
+  it('opens the next allowance while the current one still pays, so no request waits between them', async () => {
+    const accountId = await fundedAccount(100_000n);
+    // The second opening (the renewal) is held until the test lets it through.
+    let opens = 0;
+    let letThrough!: () => void;
+    const gate = new Promise<void>((resolve) => (letThrough = resolve));
+    let renewalReached!: () => void;
+    const reached = new Promise<void>((resolve) => (renewalReached = resolve));
+    const sql: SqlClient = {
+      ...database.sql,
+      serial: database.sql.serial,
+      query: (text, values, statement) => {
+        if (statement === 'ledger_allowance_open' && ++opens === 2) {
+          renewalReached();
+          return gate.then(() => database.sql.query(text, values, statement));
+        }
+        return database.sql.query(text, values, statement);
+      },
+    };
+    const keeper = createAllowanceKeeper(sql, {
+      ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 1_000n, shareOfSpendable: 1n, minRequests: 1, hotRequestsPerSecond: 1, idleMs: 60_000,
+    });
+    const request = requestOf(accountId);
+    const served: Array<{ input: ReserveCreditInput; allowanceId: string }> = [];
+    const pay = async () => {
+      const input = request(100n);
+      const result = await keeper.reserve(input);
+      expect(result).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+      served.push({ input, allowanceId: (result as { allowanceId: string }).allowanceId });
+    };
+    // 1,000 granted; the eighth request leaves 200, under a quarter: the renewal starts in the background.
+    for (let index = 0; index < 7; index += 1) await pay();
+    expect(opens).toBe(1);
+    await pay();
+    await reached;
+    // While it is held, the current allowance keeps paying without a wait.
+    await pay();
+    expect(new Set(served.map((entry) => entry.allowanceId)).size).toBe(1);
+    letThrough();
+    // Once it has landed, the next request is paid from the new allowance; the old one returns its last 100.
+    await expect.poll(() => keeper.stats().opened, { timeout: 5_000 }).toBe(2);
+    await pay();
+    const [first, second] = [...new Set(served.map((entry) => entry.allowanceId))];
+    expect(second).toBeDefined();
+    expect(served.at(-1)!.allowanceId).toBe(second);
+    await expect.poll(async () => (await allowanceRow(first!))?.amountMicros, { timeout: 5_000 }).toBe(900n);
+    for (const { input } of served) {
+      const payment = keeper.settled(input.reservationId, 'commit')!;
+      await settleAllowanceSpends(database.sql, [{ ...input, allowanceId: payment.id, action: 'commit', source: 'worker' }]);
+    }
+    await keeper.close();
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 99_000n, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
   /** Keepers of several data planes on one database, linked as Redis links them (every ask reaches all). */
   function linkedKeepers(count: number, settings: AllowanceSettings) {
     const asks: string[] = [];

@@ -127,6 +127,20 @@ describe.runIf(url)('Redis key limiter across replicas', () => {
     expect(await survivor.openStream(key, limits)).toEqual({ ok: false, refusal: { kind: 'concurrency', limit: 2 } });
   });
 
+  it('refreshes all of a process\'s leases of a key together, and every one of them keeps its slot', async () => {
+    const survivor = await factory(600);
+    const victim = await factory(600);
+    const key = newKey();
+    const limits = { rateLimitPerMinute: 1000, maxConcurrency: 4 };
+    for (let index = 0; index < 3; index += 1) expect((await survivor.openStream(key, limits)).ok).toBe(true);
+    expect((await victim.openStream(key, limits)).ok).toBe(true);
+    await victim.close();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The survivor's three leases were refreshed past two TTLs; only the victim's slot came free.
+    expect((await survivor.openStream(key, limits)).ok).toBe(true);
+    expect(await survivor.openStream(key, limits)).toEqual({ ok: false, refusal: { kind: 'concurrency', limit: 4 } });
+  });
+
   it('frees a released slot for another limiter at the end of the turn, and carries releases with its next admission', async () => {
     const [one, two] = [await factory(), await factory()];
     const key = newKey();

@@ -48,15 +48,16 @@ redis.call('PEXPIRE', KEYS[2], ttl)
 return {${ADMIT.admitted}, windowTtl}`;
 
 /**
- * KEYS[1] = the key's lease set; ARGV = lease id, TTL ms. Extends a running stream's lease. A lease
- * that was purged (the process stalled past its TTL) is put back: the stream is still running, so it
- * still counts, even if that briefly puts the key over its limit (new streams are refused meanwhile).
+ * KEYS[1] = the key's lease set; ARGV = TTL ms, lease ids… Extends the leases of running streams (all
+ * of this process's leases in the set, in one call). A lease that was purged (the process stalled past
+ * its TTL) is put back: the stream is still running, so it still counts, even if that briefly puts the
+ * key over its limit (new streams are refused meanwhile).
  */
-export const REFRESH_LEASE = `${NOW_MS}
-local ttl = tonumber(ARGV[2])
-redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
+export const REFRESH_LEASES = `${NOW_MS}
+local ttl = tonumber(ARGV[1])
+for index = 2, #ARGV do redis.call('ZADD', KEYS[1], now + ttl, ARGV[index]) end
 redis.call('PEXPIRE', KEYS[1], ttl)
-return 1`;
+return #ARGV - 1`;
 
 /**
  * A replica's grant for a key with roomy limits (local-grants.ts): counts up to ARGV[3] requests in the

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ADMIT, ADMIT_STREAM, REFRESH_LEASE, TAKE_GRANT } from './lease-scripts.js';
+import { ADMIT, ADMIT_STREAM, REFRESH_LEASES, TAKE_GRANT } from './lease-scripts.js';
 import { grantable, KeyGrant, type Lease } from './local-grants.js';
 import { RATE_WINDOW_MS, retryAfterSeconds, type KeyLimiter, type KeyLimits, type LimitRefusal, type StreamAdmission } from './key-limiter.js';
 
@@ -30,11 +30,14 @@ export interface RedisKeyLimiterOptions {
   now?: () => number;
 }
 
+/** Leases per refresh call (a script's arguments stay small). */
+const REFRESH_BATCH = 500;
+
 interface LimiterCommands {
   vrAdmitStream(
     rateKey: string, leaseSetKey: string, windowSeconds: number, rateLimit: number, leaseId: string, maxConcurrency: number, ttlMs: number,
   ): Promise<[number, number]>;
-  vrRefreshLease(key: string, leaseId: string, ttlMs: number): Promise<number>;
+  vrRefreshLeases(key: string, ttlMs: number, ...leaseIds: string[]): Promise<number>;
   vrTakeGrant(
     rateKey: string, leaseSetKey: string, windowSeconds: number, rateLimit: number, requests: number, maxConcurrency: number, ttlMs: number,
     ...leaseIds: string[]
@@ -57,7 +60,7 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
   });
   redis.on('error', report);
   redis.defineCommand('vrAdmitStream', { numberOfKeys: 2, lua: ADMIT_STREAM });
-  redis.defineCommand('vrRefreshLease', { numberOfKeys: 1, lua: REFRESH_LEASE });
+  redis.defineCommand('vrRefreshLeases', { numberOfKeys: 1, lua: REFRESH_LEASES });
   redis.defineCommand('vrTakeGrant', { numberOfKeys: 2, lua: TAKE_GRANT });
   await redis.connect();
   const commands = redis as unknown as LimiterCommands;
@@ -80,8 +83,19 @@ export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Pr
   const processTag = crypto.randomBytes(6).toString('hex');
   let leaseCounter = 0;
   const liveLeases = new Set<Lease>();
+  // One script call per key's lease set for all of this process's leases in it (a grant holds up to 16).
   const refresher = setInterval(() => {
-    for (const lease of liveLeases) commands.vrRefreshLease(lease.setKey, lease.id, leaseTtlMs).catch(report);
+    const bySet = new Map<string, string[]>();
+    for (const lease of liveLeases) {
+      const ids = bySet.get(lease.setKey);
+      if (ids) ids.push(lease.id);
+      else bySet.set(lease.setKey, [lease.id]);
+    }
+    for (const [setKey, ids] of bySet) {
+      for (let start = 0; start < ids.length; start += REFRESH_BATCH) {
+        commands.vrRefreshLeases(setKey, leaseTtlMs, ...ids.slice(start, start + REFRESH_BATCH)).catch(report);
+      }
+    }
   }, Math.max(100, Math.floor(leaseTtlMs / 3)));
   refresher.unref();
   let closed = false;

@@ -97,7 +97,7 @@ export const dataPlaneEnvironmentShape = {
    */
   ALLOWANCE_MAX_MICROS: z.coerce.bigint().min(0n).max(1_000_000_000n).default(1_000_000n),
   /** An account is hot, and gets an allowance, once one data plane sees this many of its requests in a second. */
-  ALLOWANCE_HOT_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(4),
+  ALLOWANCE_HOT_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ALLOWANCE_SETTINGS.hotRequestsPerSecond),
   /** An allowance without a request for this long is returned (what it has not spent goes back to the wallet). */
   ALLOWANCE_IDLE_MS: z.coerce.number().int().min(50).max(ALLOWANCE_MAX_AGE_MS).default(1_000),
 };

@@ -33,7 +33,7 @@ export interface AllowanceSettings {
 
 export const DEFAULT_ALLOWANCE_SETTINGS: AllowanceSettings = {
   maxMicros: 1_000_000n,
-  hotRequestsPerSecond: 4,
+  hotRequestsPerSecond: 2,
   shareOfSpendable: 20n,
   minRequests: 8,
   idleMs: 1_000,

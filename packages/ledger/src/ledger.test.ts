@@ -127,6 +127,30 @@ describeOnEachDatabase('ledger', (openedDatabase) => {
     }
   });
 
+  it('keeps settled reservations out of the pending index, which still serves the reaper', async () => {
+    const accountId = await fundedAccount(0n);
+    const indexBytes = async () => Number((await database.sql.query<{ bytes: unknown }>(
+      `SELECT pg_relation_size('reservations_state_created_at_idx') AS bytes`))[0]!.bytes);
+    const before = await indexBytes();
+    // 20,000 settled rows (as commits and allowance payments leave them) and one old pending one.
+    await database.sql.query(
+      `INSERT INTO reservations (id, account_id, amount_micros, provider, model, characters, state, settled_at, created_at)
+       SELECT gen_random_uuid(), $1::uuid, 0, 'openai', 'index-test', 1, 'committed', now(), now() - interval '1 hour'
+       FROM generate_series(1, 20000)`, [accountId]);
+    const [stale] = await database.sql.query<{ id: string }>(
+      `INSERT INTO reservations (id, account_id, amount_micros, provider, model, characters, created_at)
+       VALUES (gen_random_uuid(), $1::uuid, 0, 'openai', 'index-test', 1, now() - interval '1 hour') RETURNING id::text AS id`, [accountId]);
+    // A full (state, created_at) index grows by ~140 KB for them (deduplicated keys); the partial one by a page or two.
+    expect((await indexBytes()) - before).toBeLessThan(64 * 1024);
+    await database.sql.query('ANALYZE reservations');
+    const [plan] = await database.sql.query<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (FORMAT JSON) SELECT id FROM reservations WHERE state = 'pending' AND created_at < now() - interval '10 minutes'`);
+    expect(JSON.stringify(plan!['QUERY PLAN'])).toContain('reservations_state_created_at_idx');
+    const reaped = await database.sql.query<{ id: string }>(
+      `SELECT id::text AS id FROM reservations WHERE state = 'pending' AND created_at < now() - interval '10 minutes' AND model = 'index-test'`);
+    expect(reaped).toEqual([{ id: stale!.id }]);
+  });
+
   it('finds active keys by hash and stops finding revoked ones', async () => {
     const accountId = await fundedAccount(0n);
     const key = await createApiKey(database.prisma, { accountId, name: 'test' });

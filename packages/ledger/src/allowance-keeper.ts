@@ -67,9 +67,9 @@ export interface AllowancePeers {
  */
 const PEER_RETURN_WAITS_MS = [10, 30, 60, 150] as const;
 
-/** The next allowance is opened once a quarter of the grant is left or three quarters of the allowance's life have passed. */
-const RENEW_AT_PARTS = 4n;
-const RENEW_AT_PARTS_NUMBER = 4;
+/** The next allowance is opened once less than 1/RENEW_LEFT_PARTS of the grant is left, or RENEW_AT_AGE of its life has passed. */
+const RENEW_LEFT_PARTS = 4n;
+const RENEW_AT_AGE = 0.75;
 
 /** One account is asked about at most this often (many requests are refused at once when a wallet runs dry). */
 const PEER_ASK_INTERVAL_MS = 10;
@@ -210,7 +210,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
 
   /** A quarter of the grant left, or three quarters of the allowance's life gone: time to open the next one. */
   function wearingOut(held: Held, now: number): boolean {
-    return held.remaining * RENEW_AT_PARTS < held.granted || (now - held.openedAt) * RENEW_AT_PARTS_NUMBER >= settings.maxAgeMs * (RENEW_AT_PARTS_NUMBER - 1);
+    return held.remaining * RENEW_LEFT_PARTS < held.granted || now - held.openedAt >= settings.maxAgeMs * RENEW_AT_AGE;
   }
 
   /** One opening at a time per account: the one in flight, or a new one. */

@@ -44,15 +44,16 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
   const now = options.now ?? Date.now;
   const ttlMs = options.cacheTtlMs;
 
-  function store(keyHash: string, key: ActiveApiKey | undefined, sentAt: number, used: boolean): void {
+  /** A lookup's answer, served until its lifetime (from when it was sent) ends; not used yet. */
+  function store(keyHash: string, key: ActiveApiKey | undefined, sentAt: number): void {
     if (cache.size >= MAX_CACHE_ENTRIES && !cache.has(keyHash)) cache.clear();
-    cache.set(keyHash, { key, expiresAt: sentAt + ttlMs, used });
+    cache.set(keyHash, { key, expiresAt: sentAt + ttlMs, used: false });
   }
 
   async function lookup(keyHash: string): Promise<ActiveApiKey | undefined> {
     const sentAt = now();
     const key = await findActiveApiKey(options.sql, keyHash);
-    if (ttlMs > 0) store(keyHash, key, sentAt, false);
+    if (ttlMs > 0) store(keyHash, key, sentAt);
     return key;
   }
 
@@ -78,7 +79,7 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
           const entry = cache.get(keyHash);
           // Invalidated meanwhile (absent), or looked up again since (a later lifetime): left as it is.
           if (!entry || entry.expiresAt >= sentAt + ttlMs) continue;
-          store(keyHash, found.get(keyHash), sentAt, false);
+          store(keyHash, found.get(keyHash), sentAt);
         }
       }
     } catch {

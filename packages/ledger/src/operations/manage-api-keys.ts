@@ -70,7 +70,6 @@ interface ActiveApiKeyRow {
 
 const optionalMicros = (value: unknown) => (value === null || value === undefined ? null : toMicros(value));
 
-/** The data plane's authentication lookup (cached by the caller). Revoked keys are not found. */
 const ACTIVE_KEY_COLUMNS = 'id, account_id, max_concurrency, rate_limit_per_minute, daily_spend_cap_micros, monthly_spend_cap_micros';
 
 const activeApiKey = (row: ActiveApiKeyRow): ActiveApiKey => ({
@@ -82,6 +81,7 @@ const activeApiKey = (row: ActiveApiKeyRow): ActiveApiKey => ({
   monthlySpendCapMicros: optionalMicros(row.monthly_spend_cap_micros),
 });
 
+/** The data plane's authentication lookup (cached by the caller). Revoked keys are not found. */
 export async function findActiveApiKey(sql: SqlClient, keyHash: string): Promise<ActiveApiKey | undefined> {
   const rows = await sql.query<ActiveApiKeyRow>(
     `SELECT ${ACTIVE_KEY_COLUMNS} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,

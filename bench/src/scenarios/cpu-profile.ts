@@ -48,7 +48,15 @@ export async function startProfiling(
       const results: ProfileResult[] = [];
       routers.forEach(({ router }, index) => {
         const file = fs.readdirSync(directories[index]!).find((name) => name.endsWith('.cpuprofile'));
-        if (file) results.push({ mode: router.mode, ...runs[index]!, ...summarizeCpuProfile(path.join(directories[index]!, file)) });
+        if (file) {
+          results.push({ mode: router.mode, ...runs[index]!, ...summarizeCpuProfile(path.join(directories[index]!, file)) });
+          // For reading the whole profile afterwards (e.g. in Chrome DevTools): VR_BENCH_KEEP_PROFILES=<directory>.
+          const keep = process.env.VR_BENCH_KEEP_PROFILES;
+          if (keep) {
+            fs.mkdirSync(keep, { recursive: true });
+            fs.copyFileSync(path.join(directories[index]!, file), path.join(keep, `${router.mode}.cpuprofile`));
+          }
+        }
         fs.rmSync(directories[index]!, { recursive: true, force: true });
       });
       return results;

@@ -197,8 +197,7 @@ WITH input AS (
   SELECT allowance.id FROM allowance JOIN wanted ON wanted.allowance_id = allowance.id
   WHERE allowance.state = 'pending' AND allowance.amount_micros >= wanted.total
 ), decided AS (
-  SELECT fresh.*, (fresh.action = 'commit' AND valid.id IS NOT NULL) AS charge
-  FROM fresh LEFT JOIN valid ON valid.id = fresh.allowance_id
+  SELECT fresh.*, (fresh.action = 'commit' AND fresh.allowance_id IN (SELECT id FROM valid)) AS charge FROM fresh
 ), inserted AS (
   INSERT INTO reservations (id, account_id, api_key_id, amount_micros, provider, model, characters, state, settled_at, error_code, kind, allowance_id)
   SELECT id, account_id, api_key_id, amount, provider, model, characters,
@@ -210,7 +209,7 @@ WITH input AS (
   RETURNING id
 ), settled AS (
   SELECT decided.*, CASE WHEN decided.charge THEN decided.amount ELSE 0 END AS charged
-  FROM decided JOIN inserted ON inserted.id = decided.id
+  FROM decided WHERE (decided.id IN (SELECT id FROM inserted)) IS TRUE
 ), allowance_totals AS (
   SELECT allowance_id, sum(charged)::bigint AS total FROM settled GROUP BY allowance_id HAVING sum(charged) > 0
 ), allowance_update AS (
@@ -245,7 +244,7 @@ WITH input AS (
   ) AS ordered
   RETURNING reservation_id
 )
-SELECT input.id::text AS id, EXISTS (SELECT 1 FROM entry WHERE entry.reservation_id = input.id) AS settled,
+SELECT input.id::text AS id, coalesce(input.id IN (SELECT reservation_id FROM entry), false) AS settled,
        (SELECT count(*) FROM wallet)::int AS wallets, (SELECT count(*) FROM allowance_update)::int AS allowances
 FROM input`;
 

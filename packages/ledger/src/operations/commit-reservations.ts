@@ -18,7 +18,8 @@ export const MAX_COMMIT_BATCH = 200;
 // - `entry`: each commit gets its own ledger row whose balance-after is the running balance in the
 //   order given (rows are inserted in that order, so ids and running sums agree for the audit). The
 //   balance before comes from a map built once (a join of the two CTEs ran as a nested loop, ~5 µs a
-//   row, since the planner cannot estimate either).
+//   row, since the planner cannot estimate either). For the same reason the outcome asks `IN (SELECT …)`
+//   of `entry`, which runs as one hashed subplan, where a join ran as a nested loop over both CTEs.
 // Ids that come back unsettled are looked up afterwards (already settled, or unknown): that is rare
 // (a redelivered job), so the common batch pays for nothing but its commits.
 const COMMIT_MANY = `
@@ -54,8 +55,8 @@ WITH input AS (
   ORDER BY account_id, position
   RETURNING reservation_id
 )
-SELECT input.id::text AS id, entry.reservation_id IS NOT NULL AS settled
-FROM input LEFT JOIN entry ON entry.reservation_id = input.id`;
+SELECT input.id::text AS id, coalesce(input.id IN (SELECT reservation_id FROM entry), false) AS settled
+FROM input`;
 
 const KNOWN = 'SELECT id::text AS id FROM reservations WHERE id = ANY($1::uuid[])';
 

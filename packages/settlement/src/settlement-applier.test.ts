@@ -1,0 +1,91 @@
+// The applier's batching: commits of reservations go to the database up to MAX_BATCHES_IN_FLIGHT
+// batches at once, requests paid from allowances one batch at a time in a lane of their own (a second
+// batch over the same wallets would only wait for the first's locks), and what gathers meanwhile is
+// written as the next, larger batch. Every caller still learns its own outcome and the books are exact.
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { auditWallet, createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, getCredits, openDatabase, type SqlClient } from '@voice-router/ledger';
+import { fundedAccount, reserveMany, sleep } from '../test/fixtures.js';
+import { createSettlementApplier, MAX_BATCHES_IN_FLIGHT, MAX_SPEND_BATCHES_IN_FLIGHT } from './settlement-applier.js';
+
+/** Wraps a client: counts the statements of each name in flight at once (each held a few ms) and their batch sizes. */
+function counting(sql: SqlClient) {
+  const inFlight = new Map<string, number>();
+  const most = new Map<string, number>();
+  const batches = new Map<string, number[]>();
+  const client: SqlClient = {
+    ...sql,
+    // Several statements at once, as on PostgreSQL (PGlite itself still runs them one after another).
+    serial: false,
+    async query(text, values, name) {
+      const key = name ?? 'unnamed';
+      inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+      most.set(key, Math.max(most.get(key) ?? 0, inFlight.get(key)!));
+      if (typeof values?.[0] === 'string' && values[0].startsWith('[')) {
+        batches.set(key, [...(batches.get(key) ?? []), (JSON.parse(values[0]) as unknown[]).length]);
+      }
+      try {
+        await sleep(5);
+        return await sql.query(text, values, name);
+      } finally {
+        inFlight.set(key, inFlight.get(key)! - 1);
+      }
+    },
+  };
+  return { client, most, batches };
+}
+
+describe('settlement applier', () => {
+  it('writes allowance-paid requests one batch at a time and commits up to three batches at once; outcomes and books exact', async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    const accountId = await fundedAccount(database, 10_000_000n);
+    const { client, most, batches } = counting(database.sql);
+    const applier = createSettlementApplier(client, 'worker', 1);
+
+    // 600 reservations of their own, committed in one burst.
+    const reserved = await reserveMany(database.sql, accountId, 600, 100n);
+    // 600 requests paid from an allowance, settled in bursts as jobs arrive (every fourth voided).
+    const keeper = createAllowanceKeeper(database.sql, { ...DEFAULT_ALLOWANCE_SETTINGS, hotRequestsPerSecond: 1, maxMicros: 1_000_000n });
+    const paid: Array<{ reservationId: string; action: 'commit' | 'void' }> = [];
+    const settled: Array<Promise<string>> = [];
+    let spent = 0n;
+    for (let index = 0; index < 600; index += 1) {
+      const reservationId = crypto.randomUUID();
+      const result = await keeper.reserve({ reservationId, accountId, apiKeyId: null, amountMicros: 100n, provider: 'openai', model: 'tts-1', characters: 5 });
+      expect(result.ok).toBe(true);
+      const action = index % 4 === 0 ? 'void' : 'commit';
+      const allowance = keeper.settled(reservationId, action);
+      if (!allowance) {
+        // Reserved on its own (before the account was hot): settle it like any reservation.
+        if (action === 'commit') {
+          spent += 100n;
+          settled.push(applier.apply({ action, reservationId }));
+        } else {
+          reserved.push(reservationId);
+        }
+        continue;
+      }
+      if (action === 'commit') spent += 100n;
+      paid.push({ reservationId, action });
+      settled.push(applier.apply({ action, reservationId, ...(action === 'void' ? { errorCode: 'upstream_error' } : {}), allowance }));
+      if (index % 50 === 49) await sleep(1);
+    }
+    expect(paid.length).toBeGreaterThan(500);
+    const commits = reserved.map((reservationId) => applier.apply({ action: 'commit', reservationId }));
+    expect(new Set(await Promise.all([...settled, ...commits]))).toEqual(new Set(['settled']));
+    spent += BigInt(reserved.length) * 100n;
+
+    expect(most.get('ledger_spends_settle')).toBe(MAX_SPEND_BATCHES_IN_FLIGHT);
+    expect(MAX_SPEND_BATCHES_IN_FLIGHT).toBe(1);
+    expect(most.get('ledger_commit_many')).toBe(MAX_BATCHES_IN_FLIGHT);
+    // While one batch of spends is written, the next gathers: far fewer statements than bursts.
+    const spendBatches = batches.get('ledger_spends_settle')!;
+    expect(spendBatches.reduce((sum, size) => sum + size, 0)).toBe(paid.length);
+    expect(Math.max(...spendBatches)).toBeGreaterThan(20);
+
+    await keeper.close();
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - spent, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+    await database.close();
+  });
+});

@@ -8,7 +8,7 @@ import {
   catalogRefreshSettings, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startAllowancePeers, startDataPlane, startKeyLimiter,
   upstreamObserver,
 } from '@voice-router/data-plane';
-import { createSqlCatalogStore, openDatabase, type Database } from '@voice-router/ledger';
+import { createSqlCatalogStore, openDatabase, startPgliteVacuum, type Database } from '@voice-router/ledger';
 import { CatalogState, createProviderRegistry, smokeTestProviders, startCatalogFollower, startCatalogRefresher } from '@voice-router/providers';
 import {
   createInProcessSettler, createQueuedSettlementGuard, createQueueSettler, startReaper, startSettlementWorker, type SettlementGuard, type Settler,
@@ -41,6 +41,11 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       ? await openDatabase({ kind: 'postgres', url: environment.DATABASE_URL, poolSize: environment.DB_POOL_SIZE })
       : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     closers.push(() => database.close());
+    if (database.kind === 'pglite') {
+      // PGlite has no autovacuum: this process runs its rules (see packages/ledger/src/pglite-vacuum.ts).
+      const vacuum = startPgliteVacuum(database.sql, { logger });
+      closers.push(() => vacuum.stop());
+    }
 
     let settler: Settler;
     // The reaper leaves alone what this process still holds and, with Redis, what BullMQ still queues.

@@ -1,0 +1,113 @@
+// PGlite runs PostgreSQL in single-user mode, where no autovacuum launcher runs: nothing vacuums or
+// analyzes the embedded database unless we do. Without it, the planner's statistics are never refreshed
+// (a data dir that grew from nothing to millions of ledger rows is planned as if it were empty), the
+// dead row versions left by updates (a reservation's reserve → commit, a wallet per settlement) are
+// reclaimed only where in-page pruning reaches them while their index entries stay, and no row is ever
+// frozen: after about two billion write transactions PostgreSQL stops accepting writes to avoid
+// transaction id wraparound (at the ~200 write transactions a second of a busy embedded router, that is
+// four months of uptime).
+//
+// So the embedded mode applies autovacuum's own rules itself, on PostgreSQL's default thresholds (see
+// "The Autovacuum Daemon" in the PostgreSQL manual): every few seconds it reads the cumulative
+// statistics and vacuums a table with more dead rows than 50 + 20 % of its rows, analyzes one with more
+// changed rows than 50 + 10 %, and vacuums any table whose oldest unfrozen transaction id is older than
+// autovacuum_freeze_max_age, which makes that vacuum freeze it. Tables that only grow by inserts (the
+// ledger) are vacuumed only for that reason, as with PostgreSQL's insert threshold turned off: such a
+// vacuum reads every page written since the last, while every statement waits (PGlite runs one at a time).
+import type { SqlClient } from './sql-client.js';
+
+/** How often the statistics are read; a check that finds nothing to do is one cheap query. */
+export const PGLITE_VACUUM_INTERVAL_MS = 10_000;
+
+/** PostgreSQL's defaults (autovacuum_vacuum_threshold, _scale_factor, analyze_*, freeze_max_age). */
+const VACUUM_THRESHOLD = 50;
+const VACUUM_SCALE = 0.2;
+const ANALYZE_THRESHOLD = 50;
+const ANALYZE_SCALE = 0.1;
+const FREEZE_MAX_AGE = 200_000_000;
+
+const CANDIDATES = `
+SELECT c.relname AS table, s.n_dead_tup::float8 AS dead, s.n_mod_since_analyze::float8 AS changed,
+       greatest(c.reltuples, 0)::float8 AS rows, age(c.relfrozenxid)::float8 AS xid_age
+FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+WHERE s.schemaname = 'public'
+ORDER BY c.relname`;
+
+interface TableStats {
+  table: string;
+  dead: number;
+  changed: number;
+  rows: number;
+  xid_age: number;
+}
+
+export type MaintenanceAction = 'vacuum' | 'analyze' | 'vacuum_analyze';
+
+/** What autovacuum would do to a table now, if anything. */
+export function maintenanceFor(stats: TableStats): MaintenanceAction | undefined {
+  const vacuum = stats.dead > VACUUM_THRESHOLD + VACUUM_SCALE * stats.rows || stats.xid_age > FREEZE_MAX_AGE;
+  const analyze = stats.changed > ANALYZE_THRESHOLD + ANALYZE_SCALE * stats.rows;
+  if (vacuum && analyze) return 'vacuum_analyze';
+  if (vacuum) return 'vacuum';
+  return analyze ? 'analyze' : undefined;
+}
+
+const STATEMENT: Record<MaintenanceAction, string> = { vacuum: 'VACUUM', analyze: 'ANALYZE', vacuum_analyze: 'VACUUM (ANALYZE)' };
+
+export interface PgliteVacuumLogger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface PgliteVacuum {
+  /** One pass now: reads the statistics and maintains what needs it (tests, and the timer). */
+  runOnce(): Promise<Array<{ table: string; action: MaintenanceAction }>>;
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+export function startPgliteVacuum(sql: SqlClient, options: { intervalMs?: number; logger?: PgliteVacuumLogger } = {}): PgliteVacuum {
+  const intervalMs = options.intervalMs ?? PGLITE_VACUUM_INTERVAL_MS;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+
+  async function runOnce() {
+    const done: Array<{ table: string; action: MaintenanceAction }> = [];
+    // PGlite's single backend reports its statistics only when told to; the next statement sees them.
+    await sql.query('SELECT pg_stat_force_next_flush()', [], 'ledger_vacuum_flush_stats');
+    const tables = await sql.query<TableStats>(CANDIDATES, [], 'ledger_vacuum_candidates');
+    for (const stats of tables) {
+      const action = maintenanceFor(stats);
+      // Names come from the catalog; quoted all the same.
+      if (!action || stopped) continue;
+      const started = performance.now();
+      await sql.execScript(`${STATEMENT[action]} "${stats.table.replace(/"/g, '""')}"`);
+      done.push({ table: stats.table, action });
+      options.logger?.debug('embedded database maintained', {
+        table: stats.table, action, deadRows: stats.dead, ms: Math.round(performance.now() - started),
+      });
+    }
+    return done;
+  }
+
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runOnce()
+      .catch((error: unknown) => {
+        if (!stopped) options.logger?.warn('embedded database maintenance failed', { error });
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

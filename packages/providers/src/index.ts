@@ -10,6 +10,8 @@ export type {
   SpeechAdapter,
   SpeechInput,
   SpeechResult,
+  SpeechAudio,
+  KnowsItsEnd,
   SynthesisContext,
   VoiceDescriptor,
 } from './types.js';

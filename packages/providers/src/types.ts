@@ -77,6 +77,18 @@ export interface ProviderDescriptor {
   mp3Quality?: string;
 }
 
+/**
+ * Upstream audio that can tell, without waiting, that no chunk will follow: the upstream body has ended
+ * and every byte of it has been handed out. A server can then send the last chunk and the end of the
+ * response in one write. Sources that cannot tell (converted audio, the local synthesizer) answer false
+ * or leave it out, and simply end when iteration ends.
+ */
+export interface KnowsItsEnd {
+  exhausted(): boolean;
+}
+
+export type SpeechAudio = AsyncIterable<Uint8Array> & Partial<KnowsItsEnd>;
+
 export interface SpeechResult {
   /** Options that were ignored or approximated, e.g. `speed ignored: not supported by elevenlabs`. */
   warnings: string[];
@@ -85,7 +97,7 @@ export interface SpeechResult {
    * resolves, so retries and deadlines cover everything up to the first byte. Iterating pulls
    * more from upstream (backpressure); breaking out of the loop cancels the upstream request.
    */
-  audio: AsyncIterable<Uint8Array>;
+  audio: SpeechAudio;
 }
 
 /** What a synthesis call carries besides its input. */

@@ -155,6 +155,8 @@ async function streamAudio(
   const counters = context.metrics.stream;
   let deliveredBytes = 0;
   let headersWritten = false;
+  // Set when the last chunk went out with the end of the response (see below): `res` is then gone.
+  let responseEnded = false;
   let upstreamFailed = false;
   let failure: unknown;
   // Bytes handed to the server since it last reported the socket writable: held in user space.
@@ -167,6 +169,9 @@ async function streamAudio(
     for await (const chunk of result.audio) {
       if (state.aborted) break;
       let writable = true;
+      // The upstream body has already ended and this is its last chunk (typical of short answers, whose
+      // last bytes and end arrive in one read): the end of the response goes out in the same write.
+      const last = result.audio.exhausted?.() === true;
       res.cork(() => {
         if (!headersWritten) {
           headersWritten = true;
@@ -181,6 +186,11 @@ async function streamAudio(
           if (warnings.length) res.writeHeader(SPEECH_HEADERS.warnings, headerSafe(warnings.join('; ')));
         }
         writable = res.write(chunk);
+        // Only without backpressure: an ended response cannot wait for the socket to drain.
+        if (last && writable) {
+          res.end();
+          responseEnded = true;
+        }
       });
       deliveredBytes += chunk.byteLength;
       counters.audioBytes += chunk.byteLength;
@@ -209,6 +219,11 @@ async function streamAudio(
     if (headersWritten) counters.activeStreams -= 1;
   }
 
+  if (responseEnded) {
+    // The whole upstream body reached the client's socket and the response is complete.
+    context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes } });
+    return;
+  }
   if (state.aborted) {
     // The client left. Charged only if it received audio: the provider has already done the work.
     if (deliveredBytes > 0 && headersWritten) {

@@ -11,6 +11,7 @@ import {
   type RequestField,
   type UpstreamFailureCategory,
 } from '../errors.js';
+import type { KnowsItsEnd } from '../types.js';
 
 /** Enough for any provider's JSON error object; longer bodies are cut, never buffered whole. */
 export const ERROR_BODY_LIMIT_BYTES = 4096;
@@ -126,11 +127,22 @@ export function upstreamHttpError(
   });
 }
 
+/**
+ * Whether a response body has ended with nothing left unread. `readableEnded` turns true only once 'end'
+ * is emitted, a tick after the last chunk is read; the stream's state knows as soon as the end of the body
+ * was parsed, which is usually in the same socket read as the last chunk.
+ */
+function bodyExhausted(body: Dispatcher.ResponseData['body']): boolean {
+  if (body.readableEnded) return true;
+  const state = (body as unknown as { _readableState?: { ended?: boolean } })._readableState;
+  return state?.ended === true && body.readableLength === 0;
+}
+
 export async function sendSpeechRequest(
   pool: Dispatcher,
   request: PreparedHttpRequest,
   options: SendOptions,
-): Promise<AsyncIterator<Uint8Array>> {
+): Promise<AsyncIterator<Uint8Array> & KnowsItsEnd> {
   const response = await pool.request({
     method: request.method,
     path: request.path,
@@ -164,5 +176,8 @@ export async function sendSpeechRequest(
       detail: 'a success answer carried text instead of audio',
     });
   }
-  return (response.body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const body = response.body;
+  const audio = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() as AsyncIterator<Uint8Array> & KnowsItsEnd;
+  audio.exhausted = () => bodyExhausted(body);
+  return audio;
 }

@@ -3,6 +3,9 @@
 // Shared by HTTP adapters and the in-process local synthesizer.
 
 import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
+import type { KnowsItsEnd } from '../types.js';
+
+type UpstreamSource = AsyncIterator<Uint8Array> & Partial<KnowsItsEnd>;
 
 export interface OpenAudioStreamOptions {
   provider: string;
@@ -11,7 +14,7 @@ export interface OpenAudioStreamOptions {
   /** Deadline for the first audio byte, counted from the start of the attempt (connect + headers + first chunk). */
   firstByteTimeoutMs: number;
   /** Starts the upstream work bound to `attemptSignal` and returns its audio; throws ProviderError on upstream failure. */
-  open(attemptSignal: AbortSignal): Promise<AsyncIterator<Uint8Array>>;
+  open(attemptSignal: AbortSignal): Promise<UpstreamSource>;
   /** Turns unexpected failures (socket errors, engine crashes) into a ProviderError. */
   mapError(error: unknown, phase: 'before-first-byte' | 'streaming'): Error;
 }
@@ -40,13 +43,13 @@ function raceWithAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> 
 }
 
 /** One pass over upstream audio: the first chunk is already in hand; `return()` cancels upstream. */
-class UpstreamAudio implements AsyncIterableIterator<Uint8Array> {
+class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
   #first: Uint8Array | undefined;
   #finished = false;
 
   constructor(
     first: Uint8Array,
-    private readonly source: AsyncIterator<Uint8Array>,
+    private readonly source: UpstreamSource,
     private readonly controller: AbortController,
     private readonly callerSignal: AbortSignal,
     private readonly release: () => void,
@@ -57,6 +60,11 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array> {
 
   [Symbol.asyncIterator](): this {
     return this;
+  }
+
+  /** No chunk will follow the ones handed out (false when the source cannot tell). */
+  exhausted(): boolean {
+    return this.#first === undefined && (this.#finished || this.source.exhausted?.() === true);
   }
 
   async next(): Promise<IteratorResult<Uint8Array>> {
@@ -102,7 +110,7 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array> {
   }
 }
 
-export async function openAudioStream(options: OpenAudioStreamOptions): Promise<AsyncIterableIterator<Uint8Array>> {
+export async function openAudioStream(options: OpenAudioStreamOptions): Promise<AsyncIterableIterator<Uint8Array> & KnowsItsEnd> {
   const { signal, provider, firstByteTimeoutMs } = options;
   signal.throwIfAborted();
   const controller = new AbortController();
@@ -119,7 +127,7 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
   }, firstByteTimeoutMs);
 
   const opening = options.open(controller.signal);
-  let source: AsyncIterator<Uint8Array> | undefined;
+  let source: UpstreamSource | undefined;
   try {
     source = await raceWithAbort(opening, controller.signal);
     let first = await raceWithAbort(source.next(), controller.signal);

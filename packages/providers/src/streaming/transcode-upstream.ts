@@ -4,7 +4,7 @@
 
 import { AudioFormatError, createOutputPipeline, isAlreadyTarget, type OutputDescription } from '@voice-router/audio';
 import { ProviderError } from '../errors.js';
-import type { AudioFormat } from '../types.js';
+import type { AudioFormat, KnowsItsEnd } from '../types.js';
 
 function badAudio(provider: string, error: AudioFormatError): ProviderError {
   // The message is the pipeline's own wording; it never quotes upstream bytes.
@@ -27,13 +27,16 @@ async function* converted(provider: string, source: AsyncIterator<Uint8Array>, o
   }
 }
 
-/** `source` itself when `output` is absent or already the target; otherwise a converting iterator over it. */
+/**
+ * `source` itself when `output` is absent or already the target (it still tells when it is exhausted);
+ * otherwise a converting iterator over it (which does not: the pipeline may hold bytes back).
+ */
 export function transcodeUpstream(
   provider: string,
-  source: AsyncIterator<Uint8Array>,
+  source: AsyncIterator<Uint8Array> & Partial<KnowsItsEnd>,
   output: OutputDescription | undefined,
   target: AudioFormat,
-): AsyncIterator<Uint8Array> {
+): AsyncIterator<Uint8Array> & Partial<KnowsItsEnd> {
   if (output === undefined || isAlreadyTarget(output, target)) return source;
   return converted(provider, source, output, target);
 }

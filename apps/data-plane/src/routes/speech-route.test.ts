@@ -1,0 +1,142 @@
+// The speech route's writes: when the upstream's answer has ended by the time its last chunk is read
+// (short answers, whose last bytes and end arrive together), that chunk and the end of the response
+// leave in one write; otherwise the end follows once the upstream ends. Either way the client gets the
+// whole audio in a well-formed chunked response and the request is charged once.
+import net from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, createUser, getCredits, grantCredit, openDatabase, type Database } from '@voice-router/ledger';
+import { createProviderRegistry, openAIProvider } from '@voice-router/providers';
+import { createInProcessSettler } from '@voice-router/settlement';
+import { createLogger } from '@voice-router/service-kit';
+import { startDataPlane } from '../data-plane.js';
+import { testedServers } from '../server/tested-servers.test-support.js';
+
+const HEAD = 'HTTP/1.1 200 OK\r\ncontent-type: audio/mpeg\r\ntransfer-encoding: chunked\r\n\r\n';
+const chunked = (bytes: Buffer) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+const END = Buffer.from('0\r\n\r\n');
+const AUDIO = Buffer.alloc(4000, 7);
+
+/** An OpenAI-shaped upstream over raw TCP: each answer is `parts`, each part one socket write, 30 ms apart. */
+async function rawUpstream(parts: Buffer[]) {
+  const server = net.createServer((socket) => {
+    let received = '';
+    socket.on('data', async (data) => {
+      received += data.toString('latin1');
+      const headerEnd = received.indexOf('\r\n\r\n');
+      if (headerEnd < 0) return;
+      const length = Number(/content-length: (\d+)/i.exec(received.slice(0, headerEnd))?.[1] ?? 0);
+      if (received.length < headerEnd + 4 + length) return;
+      received = '';
+      for (const [index, part] of parts.entries()) {
+        if (index > 0) await new Promise((resolve) => setTimeout(resolve, 30));
+        socket.write(part);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { baseUrl: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/v1`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Counts the writes the data plane's node:http server makes to the socket whose peer is `port`. */
+function countServerWrites() {
+  const counts = new Map<number, number>();
+  const prototype = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const original = { _write: prototype._write, _writev: prototype._writev };
+  for (const name of ['_write', '_writev'] as const) {
+    prototype[name] = function (this: net.Socket, ...args: unknown[]) {
+      if (this.remotePort !== undefined) counts.set(this.remotePort, (counts.get(this.remotePort) ?? 0) + 1);
+      return original[name].apply(this, args);
+    };
+  }
+  return { writesTo: (port: number) => counts.get(port) ?? 0, restore: () => Object.assign(prototype, original) };
+}
+
+/** One request over a raw socket: the response bytes as received, and the client's local port. */
+async function rawSpeech(port: number, key: string): Promise<{ response: string; localPort: number }> {
+  const body = JSON.stringify({ model: 'openai/tts-1', voice: 'alloy', input: 'Hello there', response_format: 'mp3' });
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const localPort = socket.localPort!;
+  socket.write(`POST /v1/audio/speech HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${key}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+  let response = '';
+  await new Promise<void>((resolve, reject) => {
+    socket.on('data', (data) => {
+      response += data.toString('latin1');
+      if (response.endsWith('\r\n0\r\n\r\n')) resolve();
+    });
+    socket.on('error', reject);
+    setTimeout(() => reject(new Error(`no complete response: ${response.slice(0, 200)}`)), 5000);
+  });
+  socket.destroy();
+  return { response, localPort };
+}
+
+/** The chunked body of a raw response, decoded. */
+function dechunk(response: string): Buffer {
+  let rest = response.slice(response.indexOf('\r\n\r\n') + 4);
+  const parts: Buffer[] = [];
+  for (;;) {
+    const lineEnd = rest.indexOf('\r\n');
+    const size = Number.parseInt(rest.slice(0, lineEnd), 16);
+    if (size === 0) return Buffer.concat(parts);
+    parts.push(Buffer.from(rest.slice(lineEnd + 2, lineEnd + 2 + size), 'latin1'));
+    rest = rest.slice(lineEnd + 2 + size + 2);
+  }
+}
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite-memory' });
+});
+afterAll(async () => {
+  await database?.close();
+});
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function start(server: 'node' | 'uws', parts: Buffer[]) {
+  const upstream = await rawUpstream(parts);
+  cleanups.push(upstream.close);
+  const registry = createProviderRegistry(
+    { attemptTimeoutMs: 2000, maxAttempts: 1, providers: { openai: { apiKey: 'sk-test', baseUrl: upstream.baseUrl } } },
+    [openAIProvider],
+  );
+  cleanups.push(() => registry.close());
+  const settler = createInProcessSettler({ sql: database.sql });
+  const dataPlane = await startDataPlane({
+    host: '127.0.0.1', port: 0, sql: database.sql, registry, settler,
+    logger: createLogger({ name: 'test', level: 'silent' }),
+    authCacheTtlMs: 0, streamMaxDurationMs: 10_000, shutdownGraceMs: 0, attemptTimeoutMs: 2000, server,
+  });
+  cleanups.push(() => dataPlane.close(), () => settler.close());
+  const user = await createUser(database.prisma, { email: `route-${server}-${Math.random()}@example.com` });
+  const key = await createApiKey(database.prisma, { accountId: user.personalAccountId, name: 'test' });
+  await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: 1_000_000n, source: 'admin' });
+  return { port: dataPlane.port, key: key.keyValue, accountId: user.personalAccountId, settler };
+}
+
+describe.each(testedServers())('speech route writes (%s server)', (server) => {
+  const cases = [
+    ['an answer that ends with its last chunk', [Buffer.concat([Buffer.from(HEAD), chunked(AUDIO), END])], 1],
+    ['an answer whose end comes later', [Buffer.concat([Buffer.from(HEAD), chunked(AUDIO)]), END], 2],
+  ] as const;
+  it.each(cases)('%s: the whole audio once, charged once', async (_name, parts, nodeWrites) => {
+    const { port, key, accountId, settler } = await start(server, [...parts]);
+    const writes = server === 'node' ? countServerWrites() : undefined;
+    let exchange: Awaited<ReturnType<typeof rawSpeech>>;
+    try {
+      exchange = await rawSpeech(port, key);
+    } finally {
+      writes?.restore();
+    }
+    expect(exchange.response.startsWith('HTTP/1.1 200 OK\r\n')).toBe(true);
+    expect(dechunk(exchange.response).equals(AUDIO)).toBe(true);
+    // Headers, audio and the end of the response: one write when the upstream had ended, else two.
+    if (writes) expect(writes.writesTo(exchange.localPort)).toBe(nodeWrites);
+    await settler.close();
+    const cost = BigInt(/x-router-cost-micros: (\d+)/i.exec(exchange.response)![1]!);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000_000n - cost, reservedMicros: 0n });
+  });
+});

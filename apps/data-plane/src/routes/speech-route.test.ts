@@ -1,41 +1,19 @@
 // The speech route's writes: when the upstream's answer has ended by the time its last chunk is read
 // (short answers, whose last bytes and end arrive together), that chunk and the end of the response
 // leave in one write; otherwise the end follows once the upstream ends. Either way the client gets the
-// whole audio in a well-formed chunked response and the request is charged once.
+// whole audio in a well-formed chunked response and the request is charged once. The upstream is raw TCP,
+// so the test decides which bytes share a socket write.
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createUser, getCredits, grantCredit, openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry, openAIProvider } from '@voice-router/providers';
+import { CHUNKED_AUDIO_HEAD as HEAD, CHUNKED_END as END, chunkedPart as chunked, startRawUpstream } from '@voice-router/providers/testing';
 import { createInProcessSettler } from '@voice-router/settlement';
 import { createLogger } from '@voice-router/service-kit';
 import { startDataPlane } from '../data-plane.js';
 import { testedServers } from '../server/tested-servers.test-support.js';
 
-const HEAD = 'HTTP/1.1 200 OK\r\ncontent-type: audio/mpeg\r\ntransfer-encoding: chunked\r\n\r\n';
-const chunked = (bytes: Buffer) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
-const END = Buffer.from('0\r\n\r\n');
 const AUDIO = Buffer.alloc(4000, 7);
-
-/** An OpenAI-shaped upstream over raw TCP: each answer is `parts`, each part one socket write, 30 ms apart. */
-async function rawUpstream(parts: Buffer[]) {
-  const server = net.createServer((socket) => {
-    let received = '';
-    socket.on('data', async (data) => {
-      received += data.toString('latin1');
-      const headerEnd = received.indexOf('\r\n\r\n');
-      if (headerEnd < 0) return;
-      const length = Number(/content-length: (\d+)/i.exec(received.slice(0, headerEnd))?.[1] ?? 0);
-      if (received.length < headerEnd + 4 + length) return;
-      received = '';
-      for (const [index, part] of parts.entries()) {
-        if (index > 0) await new Promise((resolve) => setTimeout(resolve, 30));
-        socket.write(part);
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/v1`, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 /** Counts the writes the data plane's node:http server makes to the socket whose peer is `port`. */
 function countServerWrites() {
@@ -97,7 +75,7 @@ afterEach(async () => {
 });
 
 async function start(server: 'node' | 'uws', parts: Buffer[]) {
-  const upstream = await rawUpstream(parts);
+  const upstream = await startRawUpstream(() => parts, 30);
   cleanups.push(upstream.close);
   const registry = createProviderRegistry(
     { attemptTimeoutMs: 2000, maxAttempts: 1, providers: { openai: { apiKey: 'sk-test', baseUrl: upstream.baseUrl } } },

@@ -1,50 +1,24 @@
 // Audio that knows its end: once the upstream body has ended and its last chunk is handed out,
 // `exhausted()` says so before the iterator is asked again, so the data plane can end the response in
 // the same write as that chunk. An upstream that has not ended yet never says so.
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAIProvider } from '../openai/index.js';
 import { createProviderRegistry, type ProviderRegistry } from '../registry.js';
+import { CHUNKED_AUDIO_HEAD as HEAD, CHUNKED_END as END, chunkedPart as chunk, startRawUpstream, type RawUpstream } from '../testing/raw-upstream.js';
 import { openAIInput } from '../__fixtures__/speech-helpers.js';
 
-/** A raw HTTP upstream: answers every request with `parts`, each sent in one socket write, `gapMs` apart. */
-async function rawUpstream(parts: (body: string) => Buffer[], gapMs: number) {
-  const server = net.createServer((socket) => {
-    let received = '';
-    socket.on('data', async (data) => {
-      received += data.toString('latin1');
-      const headerEnd = received.indexOf('\r\n\r\n');
-      if (headerEnd < 0) return;
-      const length = Number(/content-length: (\d+)/i.exec(received.slice(0, headerEnd))?.[1] ?? 0);
-      if (received.length < headerEnd + 4 + length) return;
-      const body = received.slice(headerEnd + 4, headerEnd + 4 + length);
-      received = '';
-      for (const [index, part] of parts(body).entries()) {
-        if (index > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
-        socket.write(part);
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-const HEAD = 'HTTP/1.1 200 OK\r\ncontent-type: audio/mpeg\r\ntransfer-encoding: chunked\r\n\r\n';
-const chunk = (bytes: Buffer) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
-const END = Buffer.from('0\r\n\r\n');
 const audioA = Buffer.alloc(3000, 1);
 const audioB = Buffer.alloc(2000, 2);
 
 let registry: ProviderRegistry | undefined;
-let upstream: Awaited<ReturnType<typeof rawUpstream>> | undefined;
+let upstream: RawUpstream | undefined;
 afterEach(async () => {
   await registry?.close();
   await upstream?.close();
 });
 
 async function synthesize(parts: () => Buffer[], gapMs = 0, format: 'mp3' | 'pcm' = 'mp3') {
-  upstream = await rawUpstream(parts, gapMs);
+  upstream = await startRawUpstream(parts, gapMs);
   registry = createProviderRegistry(
     { attemptTimeoutMs: 2000, maxAttempts: 1, providers: { openai: { apiKey: 'sk-test', baseUrl: upstream.baseUrl } } },
     [openAIProvider],

@@ -3,6 +3,7 @@
 
 export { startFakeProvider, startFakeProviders, FAKE_PROVIDER_KINDS, type CombinedFakeProviderServer } from './start-fake-provider.js';
 export { startFakeServer } from './server/fake-server.js';
+export { startRawUpstream, chunkedPart, CHUNKED_AUDIO_HEAD, CHUNKED_END, type RawUpstream } from './raw-upstream.js';
 export type { FakeAudioReply, FakeContext, FakeErrorReply, FakeProviderHandler, FakeSpeechRequest } from './server/fake-handler.js';
 export { jsonError, countCharacters, headerValue, isRecord, markedHeaders, maskKey } from './server/fake-handler.js';
 export { mp3ToneAudio, pcmToneAudio, wavToneAudio, SAMPLE_RATE } from './audio/tone-audio.js';

@@ -78,9 +78,9 @@ export function startPgliteVacuum(sql: SqlClient, options: { intervalMs?: number
     const tables = await sql.query<TableStats>(CANDIDATES, [], 'ledger_vacuum_candidates');
     for (const stats of tables) {
       const action = maintenanceFor(stats);
-      // Names come from the catalog; quoted all the same.
       if (!action || stopped) continue;
       const started = performance.now();
+      // Names come from the catalog; quoted all the same.
       await sql.execScript(`${STATEMENT[action]} "${stats.table.replace(/"/g, '""')}"`);
       done.push({ table: stats.table, action });
       options.logger?.debug('embedded database maintained', {

@@ -89,6 +89,9 @@ export interface KnowsItsEnd {
 
 export type SpeechAudio = AsyncIterable<Uint8Array> & Partial<KnowsItsEnd>;
 
+/** An upstream body as the adapters pull it, chunk by chunk; it may know its end. */
+export type UpstreamAudioSource = AsyncIterator<Uint8Array> & Partial<KnowsItsEnd>;
+
 export interface SpeechResult {
   /** Options that were ignored or approximated, e.g. `speed ignored: not supported by elevenlabs`. */
   warnings: string[];

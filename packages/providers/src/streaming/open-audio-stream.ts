@@ -3,9 +3,7 @@
 // Shared by HTTP adapters and the in-process local synthesizer.
 
 import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
-import type { KnowsItsEnd } from '../types.js';
-
-type UpstreamSource = AsyncIterator<Uint8Array> & Partial<KnowsItsEnd>;
+import type { KnowsItsEnd, UpstreamAudioSource } from '../types.js';
 
 export interface OpenAudioStreamOptions {
   provider: string;
@@ -14,7 +12,7 @@ export interface OpenAudioStreamOptions {
   /** Deadline for the first audio byte, counted from the start of the attempt (connect + headers + first chunk). */
   firstByteTimeoutMs: number;
   /** Starts the upstream work bound to `attemptSignal` and returns its audio; throws ProviderError on upstream failure. */
-  open(attemptSignal: AbortSignal): Promise<UpstreamSource>;
+  open(attemptSignal: AbortSignal): Promise<UpstreamAudioSource>;
   /** Turns unexpected failures (socket errors, engine crashes) into a ProviderError. */
   mapError(error: unknown, phase: 'before-first-byte' | 'streaming'): Error;
 }
@@ -49,7 +47,7 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
 
   constructor(
     first: Uint8Array,
-    private readonly source: UpstreamSource,
+    private readonly source: UpstreamAudioSource,
     private readonly controller: AbortController,
     private readonly callerSignal: AbortSignal,
     private readonly release: () => void,
@@ -127,7 +125,7 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
   }, firstByteTimeoutMs);
 
   const opening = options.open(controller.signal);
-  let source: UpstreamSource | undefined;
+  let source: UpstreamAudioSource | undefined;
   try {
     source = await raceWithAbort(opening, controller.signal);
     let first = await raceWithAbort(source.next(), controller.signal);

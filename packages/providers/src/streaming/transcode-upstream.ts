@@ -4,7 +4,7 @@
 
 import { AudioFormatError, createOutputPipeline, isAlreadyTarget, type OutputDescription } from '@voice-router/audio';
 import { ProviderError } from '../errors.js';
-import type { AudioFormat, KnowsItsEnd } from '../types.js';
+import type { AudioFormat, UpstreamAudioSource } from '../types.js';
 
 function badAudio(provider: string, error: AudioFormatError): ProviderError {
   // The message is the pipeline's own wording; it never quotes upstream bytes.
@@ -33,10 +33,10 @@ async function* converted(provider: string, source: AsyncIterator<Uint8Array>, o
  */
 export function transcodeUpstream(
   provider: string,
-  source: AsyncIterator<Uint8Array> & Partial<KnowsItsEnd>,
+  source: UpstreamAudioSource,
   output: OutputDescription | undefined,
   target: AudioFormat,
-): AsyncIterator<Uint8Array> & Partial<KnowsItsEnd> {
+): UpstreamAudioSource {
   if (output === undefined || isAlreadyTarget(output, target)) return source;
   return converted(provider, source, output, target);
 }

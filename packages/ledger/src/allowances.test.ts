@@ -7,7 +7,8 @@ import type { Database } from './database.js';
 import type { SqlClient } from './sql-client.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
-  allowanceMoneyHeld, auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, reapReservations,
+  allowanceMoneyHeld, auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, openAllowanceAlone, openAllowances, reapReservations,
+  commitReservations, reserveCreditAcross,
   releaseAllowance, settleAllowanceSpends, voidReservation, type AllowanceKeeper, type AllowancePeers, type AllowanceSettings, type AllowanceSpend,
   type ReserveCreditInput,
 } from './index.js';
@@ -54,6 +55,70 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000n, reservedMicros: 500n });
     const audit = await auditWallet(database.sql, accountId);
     expect(audit.consistent).toBe(true);
+  });
+
+  it('opens one allowance each on several accounts in one statement, each sized as alone', async () => {
+    const balances = [10_000n, 10_000n, 9_000n, 50n, 1_000_000_000n, 0n];
+    const bounds = (allowanceId: string, accountId: string, index: number) => ({
+      allowanceId, accountId, maxMicros: 1_000_000n, shareOfSpendable: 20n, minMicros: index === 2 ? 480n : 10n,
+    });
+    const together = await Promise.all(balances.map(fundedAccount));
+    const alone = await Promise.all(balances.map(fundedAccount));
+    const unknown = crypto.randomUUID();
+    const results = await openAllowances(database.sql, [...together, unknown].map((accountId, index) => bounds(crypto.randomUUID(), accountId, index)));
+    const expected = [];
+    for (const [index, accountId] of alone.entries()) expected.push(await openAllowanceAlone(database.sql, bounds(crypto.randomUUID(), accountId, index)));
+    expected.push({ ok: false });
+    // 500 of 10,000; 9,000 ÷ 20 = 450 is below its minimum of 480; 50 ÷ 20 = 2 is below 10; capped at 1,000,000; nothing of nothing.
+    expect(results).toEqual(expected);
+    expect(results.map((result) => (result.ok ? result.amountMicros : undefined))).toEqual([500n, 500n, undefined, undefined, 1_000_000n, undefined, undefined]);
+    for (const [index, accountId] of together.entries()) {
+      expect(await getCredits(database.sql, accountId)).toEqual(await getCredits(database.sql, alone[index]!));
+      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+    }
+    await expect(openAllowances(database.sql, [bounds(crypto.randomUUID(), together[0]!, 0), bounds(crypto.randomUUID(), together[0]!, 0)])).rejects.toThrow(RangeError);
+  });
+
+  it('openings asked for in one turn share one statement; a second of the same account follows in the next', async () => {
+    const accounts = await Promise.all(Array.from({ length: 20 }, () => fundedAccount(100_000n)));
+    const names: string[] = [];
+    const counting: SqlClient = {
+      ...database.sql,
+      query: (text, values, name) => {
+        names.push(name ?? '');
+        return database.sql.query(text, values, name);
+      },
+    };
+    const open = (accountId: string) => openAllowance(counting, { allowanceId: crypto.randomUUID(), accountId, maxMicros: 1_000n, shareOfSpendable: 1n, minMicros: 1n });
+    const results = await Promise.all([...accounts.map(open), open(accounts[0]!), open(accounts[1]!)]);
+    expect(results.every((result) => result.ok && result.amountMicros === 1_000n)).toBe(true);
+    expect(names).toEqual(['ledger_allowance_open_across', 'ledger_allowance_open_across']);
+    expect(await getCredits(database.sql, accounts[0]!)).toEqual({ balanceMicros: 100_000n, reservedMicros: 2_000n });
+    expect(await getCredits(database.sql, accounts[2]!)).toEqual({ balanceMicros: 100_000n, reservedMicros: 1_000n });
+    names.length = 0;
+    expect(await open(accounts[3]!)).toEqual({ ok: true, amountMicros: 1_000n });
+    expect(names).toEqual(['ledger_allowance_open']);
+  });
+
+  it('openings and reservations across accounts beside commits over the same wallets, in any order: no deadlock, books exact', async () => {
+    const accounts = await Promise.all(Array.from({ length: 12 }, () => fundedAccount(10_000_000n)));
+    const shuffled = () => [...accounts].sort(() => Math.random() - 0.5);
+    let open: string[] = [];
+    for (let round = 0; round < 15; round += 1) {
+      const inputs = shuffled().map((accountId) => requestOf(accountId)(1_000n));
+      const [reserved, opened] = await Promise.all([
+        reserveCreditAcross(database.sql, inputs),
+        openAllowances(database.sql, shuffled().map((accountId) => ({ allowanceId: crypto.randomUUID(), accountId, maxMicros: 100n, shareOfSpendable: 2n, minMicros: 1n }))),
+        commitReservations(database.sql, open.sort(() => Math.random() - 0.5).map((reservationId) => ({ reservationId, source: 'request' }))),
+      ]);
+      expect(reserved.every((result) => result.ok)).toBe(true);
+      expect(opened.every((result) => result.ok)).toBe(true);
+      open = inputs.map((input) => input.reservationId);
+    }
+    for (const accountId of accounts) {
+      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - 14_000n, reservedMicros: 1_000n + 1_500n });
+    }
   });
 
   it('commits charge the allowance, voids charge nothing, the return ends it; every order gives the same books', async () => {

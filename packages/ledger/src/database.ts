@@ -55,7 +55,13 @@ function openPostgres({ url, poolSize = 10, synchronousCommit = false }: { url: 
   // stays atomic, so a PostgreSQL crash can only lose the last moments of reserves, commits and voids
   // whole (holds released, charges forgone; the reaper settles the rest). Money coming in (grantCredit)
   // forces a synchronous commit.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: synchronousCommit ? undefined : '-c synchronous_commit=off' });
+  // A fixed-size pool: connections are opened as needed up to poolSize and then kept (min = max; idle
+  // ones are never closed). pg's default closes a connection after 10 s idle, so a quiet replica met
+  // its next burst with no connections, and every request of the burst waited for a new backend
+  // (TCP, startup, authentication) before its first statement.
+  const pool = new pg.Pool({
+    connectionString: url, max: poolSize, min: poolSize, keepAlive: true, options: synchronousCommit ? undefined : '-c synchronous_commit=off',
+  });
   // An idle client's error (e.g. the server restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)) }) });

@@ -7,7 +7,7 @@ export type { SqlClient } from './sql-client.js';
 export { toMicros, microsToNumber, usdToMicros, costForCharacters } from './micros.js';
 export type { LedgerRow, LedgerKind } from './operations/ledger-rows.js';
 export { reserveCreditAlone, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';
-export { reserveCredit, reserveCreditBatch, createReservationBatcher, MAX_RESERVE_BATCH, type ReservationBatcher } from './operations/reserve-batch.js';
+export { reserveCredit, reserveCreditBatch, reserveCreditAcross, createReservationBatcher, MAX_RESERVE_BATCH, type ReservationBatcher } from './operations/reserve-batch.js';
 export { spendWindowResets, type SpendCapKind } from './operations/spend-windows.js';
 export { updateApiKey, type ApiKeyChanges } from './operations/update-api-key.js';
 export { commitReservation, voidReservation, type SettlementOutcome, type CommitInput, type VoidInput } from './operations/settle-reservation.js';
@@ -52,7 +52,7 @@ export {
   type CatalogTask, type StoredProviderState,
 } from './operations/provider-catalog-state.js';
 export {
-  allowanceMoneyHeld, openAllowance, releaseAllowance, voidAllowance, settleAllowanceSpends, ALLOWANCE_MAX_AGE_MS, MAX_SPEND_BATCH,
+  allowanceMoneyHeld, openAllowance, openAllowances, openAllowanceAlone, releaseAllowance, voidAllowance, settleAllowanceSpends, ALLOWANCE_MAX_AGE_MS, MAX_SPEND_BATCH,
   type AllowanceSpend, type OpenAllowanceInput, type OpenAllowanceResult, type ReleaseAllowanceInput,
 } from './operations/allowances.js';
 export {

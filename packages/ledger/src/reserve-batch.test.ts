@@ -5,8 +5,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Database } from './database.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
-  auditWallet, createApiKey, createReservationBatcher, createUser, getCredits, grantCredit, reserveCredit, reserveCreditBatch,
-  type ReserveCreditInput, type SqlClient,
+  auditWallet, commitReservations, createApiKey, createReservationBatcher, createUser, getCredits, grantCredit, reserveCredit,
+  reserveCreditAcross, reserveCreditBatch, type ReserveCreditInput, type SqlClient,
 } from './index.js';
 
 describeOnEachDatabase('batched reservations', (openedDatabase) => {
@@ -69,6 +69,83 @@ describeOnEachDatabase('batched reservations', (openedDatabase) => {
     expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000n, reservedMicros: 200n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  it('one request each of several accounts in one statement: each admitted or refused as alone', async () => {
+    const rich = (await fundedAccount(1_000n)).personalAccountId;
+    const poor = (await fundedAccount(50n)).personalAccountId;
+    const exact = (await fundedAccount(300n)).personalAccountId;
+    const empty = (await fundedAccount(0n)).personalAccountId;
+    const unknown = crypto.randomUUID();
+    const free = (await fundedAccount(0n)).personalAccountId;
+    const results = await reserveCreditAcross(database.sql, [
+      request(rich, 400n), request(poor, 100n), request(exact, 300n), request(empty, 1n), request(unknown, 1n), request(free, 0n),
+    ]);
+    expect(results).toEqual([
+      { ok: true, balanceMicros: 1_000n, reservedMicros: 400n },
+      { ok: false, reason: 'insufficient_credit' },
+      { ok: true, balanceMicros: 300n, reservedMicros: 300n },
+      { ok: false, reason: 'insufficient_credit' },
+      { ok: false, reason: 'insufficient_credit' },
+      { ok: true, balanceMicros: 0n, reservedMicros: 0n },
+    ]);
+    for (const accountId of [rich, poor, exact, empty, free]) expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+    const entries = await database.sql.query<{ account_id: string; count: number }>(
+      `SELECT account_id::text, count(*)::int AS count FROM ledger_entries WHERE kind = 'reserve' AND account_id = ANY($1::uuid[]) GROUP BY account_id`,
+      [`{${[rich, poor, exact, empty, free].join(',')}}`]);
+    expect(new Map(entries.map((row) => [row.account_id, Number(row.count)]))).toEqual(new Map([[rich, 1], [exact, 1], [free, 1]]));
+    await expect(reserveCreditAcross(database.sql, [request(rich, 1n), request(rich, 1n)])).rejects.toThrow(RangeError);
+  });
+
+  it('the first requests of many accounts in one turn share one statement; a bad one fails alone', async () => {
+    const accounts = await Promise.all(Array.from({ length: 30 }, () => fundedAccount(1_000n)));
+    const names: string[] = [];
+    const counting: SqlClient = {
+      ...database.sql,
+      query: (text, values, name) => {
+        names.push(name ?? '');
+        return database.sql.query(text, values, name);
+      },
+    };
+    const batcher = createReservationBatcher(counting);
+    const results = await Promise.all(accounts.map((user, index) => batcher.reserve(request(user.personalAccountId, 100n + BigInt(index)))));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(names).toEqual(['ledger_reserve_across']);
+    for (const [index, user] of accounts.entries()) {
+      expect(await getCredits(database.sql, user.personalAccountId)).toEqual({ balanceMicros: 1_000n, reservedMicros: 100n + BigInt(index) });
+    }
+    // Not an integer: the statement fails, and each request is tried alone.
+    const [first, second, third] = accounts;
+    const settled = await Promise.allSettled([
+      batcher.reserve(request(first!.personalAccountId, 1n)),
+      batcher.reserve({ ...request(second!.personalAccountId, 1n), characters: 1.5 }),
+      batcher.reserve(request(third!.personalAccountId, 1n)),
+    ]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await getCredits(database.sql, second!.personalAccountId))!.reservedMicros).toBe(101n);
+    expect((await getCredits(database.sql, third!.personalAccountId))!.reservedMicros).toBe(103n);
+  });
+
+  it('reservations across accounts and commits over the same wallets, concurrently and in any order: no deadlock, books exact', async () => {
+    const accounts = (await Promise.all(Array.from({ length: 12 }, () => fundedAccount(1_000_000n)))).map((user) => user.personalAccountId);
+    const shuffled = () => [...accounts].sort(() => Math.random() - 0.5);
+    let open: string[] = [];
+    for (let round = 0; round < 15; round += 1) {
+      const inputs = shuffled().map((accountId) => request(accountId, 1_000n));
+      const toCommit = open;
+      const [reserved] = await Promise.all([
+        Promise.all([reserveCreditAcross(database.sql, inputs.slice(0, 6)), reserveCreditAcross(database.sql, inputs.slice(6))]),
+        commitReservations(database.sql, toCommit.sort(() => Math.random() - 0.5).map((reservationId) => ({ reservationId, source: 'request' }))),
+        reserveCreditAcross(database.sql, shuffled().map((accountId) => request(accountId, 10n))),
+      ]);
+      expect(reserved.flat().every((result) => result.ok)).toBe(true);
+      open = inputs.map((input) => input.reservationId);
+    }
+    for (const accountId of accounts) {
+      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+      // 14 rounds committed at 1,000 each; the last round's and every 10-micro reservation still held.
+      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000_000n - 14_000n, reservedMicros: 1_000n + 150n });
+    }
   });
 
   it('keys with spend caps keep their exact cap under concurrent batched traffic on the same wallet', async () => {

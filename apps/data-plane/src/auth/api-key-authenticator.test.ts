@@ -79,6 +79,36 @@ describe('the API key cache', () => {
     expect(counted.single()).toBe(7);
   });
 
+  it('looks up the keys asked for in one turn in one statement', async () => {
+    const [first, second, ...rest] = await newKeys(5);
+    const [revoked] = await newKeys(2);
+    await revokeApiKey(database.prisma, { id: revoked.id });
+    const counted = counting();
+    const auth = createApiKeyAuthenticator({ sql: counted.sql, cacheTtlMs: 60_000 });
+    opened.push(auth);
+    const unknown = 'pk_live_' + 'x'.repeat(40);
+    // Many accounts at once: five keys (one asked twice), a revoked one and an unknown one.
+    const asked = [first, second, first, ...rest, revoked].map((key) => key.keyValue).concat(unknown);
+    const answers = await Promise.all(asked.map((value) => auth.identify(bearer(value))));
+    expect(answers.map((answer) => (answer?.kind === 'api_key' ? answer.key.id : undefined))).toEqual(
+      [first, second, first, ...rest].map((key) => key.id).concat([undefined, undefined] as never[]),
+    );
+    expect(counted.single()).toBe(0);
+    expect(counted.batched()).toBe(1);
+    expect(counted.sizes).toEqual([7]);
+    // All of them cached, the refused ones as refused.
+    for (const value of asked) await auth.identify(bearer(value));
+    expect(counted.single() + counted.batched()).toBe(1);
+    // A failed statement fails the requests that waited for it, and nothing is cached.
+    const failing = createApiKeyAuthenticator({
+      sql: { ...database.sql, query: () => Promise.reject(new Error('connection lost')) },
+      cacheTtlMs: 60_000,
+    });
+    opened.push(failing);
+    const failed = await Promise.allSettled([first, second].map((key) => failing.identify(bearer(key.keyValue))));
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+
   it('stops serving a revoked key within the lifetime, and serves a changed key as changed', async () => {
     const [revoked, changed] = await newKeys(2);
     const auth = createApiKeyAuthenticator({ sql: database.sql, cacheTtlMs: 300 });

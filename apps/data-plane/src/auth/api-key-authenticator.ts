@@ -3,7 +3,8 @@
 // long a revoked key keeps working on another replica; invalidate() makes revocation immediate in this
 // process. Keys in use are looked up again ahead of their expiry, all of them in one statement every
 // half lifetime, so a key that is used steadily never makes a request wait for the database and a
-// replica serving many keys makes a few queries a second, not one per key per lifetime.
+// replica serving many keys makes a few queries a second, not one per key per lifetime. Keys not in
+// the cache that are asked for in the same turn of the event loop are looked up in one statement.
 import {
   API_KEY_PREFIX, SESSION_PREFIX, findActiveApiKey, findActiveApiKeys, findActiveSession, hashApiKey, type ActiveApiKey, type ActiveSession,
   type SqlClient,
@@ -50,11 +51,44 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
     cache.set(keyHash, { key, expiresAt: sentAt + ttlMs, used: false });
   }
 
-  async function lookup(keyHash: string): Promise<ActiveApiKey | undefined> {
+  // Keys not in the cache are looked up together: those asked for in one turn of the event loop go out
+  // in one statement when the turn ends (one key alone keeps the single-key statement). Many accounts
+  // starting at once (a deploy, a burst after a quiet spell) then wait for one round trip, not for a
+  // queue of them through the connection pool.
+  let gathering: Array<{ keyHash: string; resolve(key: ActiveApiKey | undefined): void; reject(error: unknown): void }> = [];
+
+  function lookup(keyHash: string): Promise<ActiveApiKey | undefined> {
+    return new Promise((resolve, reject) => {
+      if (gathering.length === 0) setImmediate(sendLookups);
+      gathering.push({ keyHash, resolve, reject });
+    });
+  }
+
+  function sendLookups(): void {
+    const waiting = gathering;
+    gathering = [];
+    for (let start = 0; start < waiting.length; start += REFRESH_BATCH) void lookUp(waiting.slice(start, start + REFRESH_BATCH));
+  }
+
+  async function lookUp(batch: typeof gathering): Promise<void> {
     const sentAt = now();
-    const key = await findActiveApiKey(options.sql, keyHash);
-    if (ttlMs > 0) store(keyHash, key, sentAt);
-    return key;
+    let found: Map<string, ActiveApiKey>;
+    try {
+      if (batch.length === 1) {
+        const key = await findActiveApiKey(options.sql, batch[0]!.keyHash);
+        found = key ? new Map([[batch[0]!.keyHash, key]]) : new Map();
+      } else {
+        found = await findActiveApiKeys(options.sql, batch.map((waiting) => waiting.keyHash));
+      }
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    for (const { keyHash, resolve } of batch) {
+      const key = found.get(keyHash);
+      if (ttlMs > 0) store(keyHash, key, sentAt);
+      resolve(key);
+    }
   }
 
   // Every half lifetime: the active keys used since the last round are looked up again in one statement,

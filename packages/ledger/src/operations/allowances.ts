@@ -63,15 +63,165 @@ WITH candidate AS (
 )
 SELECT wallet.amount FROM wallet, entry`;
 
-/** Reserves an allowance on the account, sized by its spendable balance; refuses when that is too small. */
-export async function openAllowance(sql: SqlClient, input: OpenAllowanceInput): Promise<OpenAllowanceResult> {
-  if (input.maxMicros <= 0n || input.shareOfSpendable <= 0n || input.minMicros < 0n) throw new RangeError('invalid allowance bounds');
+/** One allowance, one statement. */
+export async function openAllowanceAlone(sql: SqlClient, input: OpenAllowanceInput): Promise<OpenAllowanceResult> {
+  checkBounds(input);
   const [row] = await sql.query<{ amount: unknown }>(
     OPEN,
     [input.accountId, input.maxMicros, input.shareOfSpendable, input.minMicros, input.allowanceId],
     'ledger_allowance_open',
   );
   return row ? { ok: true, amountMicros: toMicros(row.amount) } : { ok: false };
+}
+
+// Allowances of different accounts, one each, in one statement (its own transaction): many accounts
+// turning hot at once (a burst after a quiet spell) wait for one round trip, not for a queue of them
+// through the connection pool (or, embedded, through the one database thread). The wallet rows are
+// locked first, in account order, as the settlement statements lock them; each allowance is sized
+// from its locked row exactly as OPEN sizes it. Outcomes are asked with `IN (SELECT …)` (hashed
+// subplans: the planner cannot estimate a CTE's rows).
+const OPEN_ACROSS = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS item(id uuid, account_id uuid, max_micros bigint, share bigint, min_micros bigint)
+), locked AS (
+  SELECT account_id, balance_micros, reserved_micros FROM wallets
+  WHERE account_id IN (SELECT account_id FROM input) ORDER BY account_id FOR UPDATE
+), candidate AS (
+  SELECT input.id, input.account_id, LEAST(input.max_micros, (locked.balance_micros - locked.reserved_micros) / input.share) AS amount,
+         input.min_micros
+  FROM input JOIN locked ON locked.account_id = input.account_id
+), wallet AS (
+  UPDATE wallets SET reserved_micros = wallets.reserved_micros + candidate.amount, updated_at = now()
+  FROM candidate
+  WHERE wallets.account_id = candidate.account_id AND candidate.amount >= candidate.min_micros AND candidate.amount > 0
+  RETURNING wallets.account_id, wallets.balance_micros, candidate.amount, candidate.id
+), reservation AS (
+  INSERT INTO reservations (id, account_id, api_key_id, amount_micros, provider, model, characters, kind)
+  SELECT id, account_id, NULL, amount, 'allowance', 'allowance', 0, 'allowance' FROM wallet
+  RETURNING id
+), entry AS (
+  INSERT INTO ledger_entries (account_id, kind, micros_delta, micros_balance_after, reservation_id, source, metadata)
+  SELECT account_id, 'reserve', 0, balance_micros, id, 'request', jsonb_build_object('allowance', true, 'amountMicros', amount)
+  FROM wallet WHERE id IN (SELECT id FROM reservation)
+  RETURNING reservation_id
+)
+SELECT id::text AS id, amount FROM wallet WHERE id IN (SELECT reservation_id FROM entry)`;
+
+/** Most allowances opened per statement. */
+const MAX_OPEN_BATCH = 200;
+
+function checkBounds(input: OpenAllowanceInput): void {
+  if (input.maxMicros <= 0n || input.shareOfSpendable <= 0n || input.minMicros < 0n) throw new RangeError('invalid allowance bounds');
+}
+
+/**
+ * Opens one allowance on each of several accounts in one statement; results in the order given, each
+ * as openAllowance would answer alone. Either all granted ones are written or none (it throws).
+ */
+export async function openAllowances(sql: SqlClient, inputs: readonly OpenAllowanceInput[]): Promise<OpenAllowanceResult[]> {
+  const accounts = new Set<string>();
+  for (const input of inputs) {
+    checkBounds(input);
+    if (accounts.has(input.accountId)) throw new RangeError('openAllowances takes one allowance per account');
+    accounts.add(input.accountId);
+  }
+  if (inputs.length === 0) return [];
+  const items = inputs.map((input) => ({
+    id: input.allowanceId, account_id: input.accountId, max_micros: input.maxMicros.toString(), share: input.shareOfSpendable.toString(),
+    min_micros: input.minMicros.toString(),
+  }));
+  const rows = await sql.query<{ id: string; amount: unknown }>(OPEN_ACROSS, [JSON.stringify(items)], 'ledger_allowance_open_across');
+  const granted = new Map(rows.map((row) => [row.id.toLowerCase(), toMicros(row.amount)]));
+  return inputs.map((input): OpenAllowanceResult => {
+    const amountMicros = granted.get(input.allowanceId.toLowerCase());
+    return amountMicros === undefined ? { ok: false } : { ok: true, amountMicros };
+  });
+}
+
+interface WaitingOpen {
+  input: OpenAllowanceInput;
+  resolve(result: OpenAllowanceResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Gathers the openings asked for in each turn of the event loop: one alone gets the single statement,
+ * several (one per account; a second of the same account waits for the next statement) share one
+ * openAllowances. On a serial database (PGlite) openings keep gathering while one is in flight, which
+ * the next would only wait behind. If a shared statement fails, each opening is tried alone.
+ */
+function createAllowanceOpener(sql: SqlClient): (input: OpenAllowanceInput) => Promise<OpenAllowanceResult> {
+  let waiting: WaitingOpen[] = [];
+  let scheduled = false;
+  let inFlight = 0;
+
+  function schedule() {
+    if (scheduled || (sql.serial && inFlight > 0)) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
+  async function send(batch: WaitingOpen[]): Promise<void> {
+    if (batch.length === 1) {
+      const [only] = batch;
+      await openAllowanceAlone(sql, only!.input).then(only!.resolve, only!.reject);
+      return;
+    }
+    try {
+      const results = await openAllowances(sql, batch.map((item) => item.input));
+      batch.forEach((item, index) => item.resolve(results[index]!));
+    } catch {
+      await Promise.all(batch.map((item) => openAllowanceAlone(sql, item.input).then(item.resolve, item.reject)));
+    }
+  }
+
+  function flush() {
+    scheduled = false;
+    const taken = new Set<string>();
+    const batch: WaitingOpen[] = [];
+    const later: WaitingOpen[] = [];
+    for (const item of waiting) {
+      if (taken.has(item.input.accountId) || batch.length >= MAX_OPEN_BATCH) later.push(item);
+      else {
+        taken.add(item.input.accountId);
+        batch.push(item);
+      }
+    }
+    waiting = later;
+    inFlight += 1;
+    void send(batch).finally(() => {
+      inFlight -= 1;
+      if (waiting.length > 0) schedule();
+    });
+    if (waiting.length > 0) schedule();
+  }
+
+  return (input) => {
+    try {
+      checkBounds(input);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => {
+      waiting.push({ input, resolve, reject });
+      schedule();
+    });
+  };
+}
+
+const openers = new WeakMap<SqlClient, (input: OpenAllowanceInput) => Promise<OpenAllowanceResult>>();
+
+/**
+ * Reserves an allowance on the account, sized by its spendable balance; refuses when that is too small.
+ * Openings asked for in the same turn on the same database client share one statement.
+ */
+export function openAllowance(sql: SqlClient, input: OpenAllowanceInput): Promise<OpenAllowanceResult> {
+  let opener = openers.get(sql);
+  if (!opener) {
+    opener = createAllowanceOpener(sql);
+    openers.set(sql, opener);
+  }
+  return opener(input);
 }
 
 // What the account's allowances may still return: those not finally returned by their holders (the

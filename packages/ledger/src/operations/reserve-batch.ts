@@ -76,6 +76,67 @@ export async function reserveCreditBatch(sql: SqlClient, accountId: string, inpu
   });
 }
 
+// Reservations of different accounts, one each, in one statement (its own transaction): the first
+// request of many accounts at once (a burst after a quiet spell) waits for one round trip, not for a
+// queue of them through the connection pool. The wallet rows are locked first, in account order, as
+// the settlement statements lock them, so these queue behind each other instead of deadlocking; the
+// update waits for the locks through the scalar subquery, a one-time filter evaluated before its first
+// row. Each wallet's guard is the single statement's; outcomes are asked with `IN (SELECT …)` (hashed
+// subplans: the planner cannot estimate a CTE's rows, and joins of them ran as nested loops).
+const RESERVE_ACROSS = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS item(id uuid, account_id uuid, api_key_id uuid, amount bigint, provider text, model text, characters int)
+), locked AS (
+  SELECT account_id FROM wallets WHERE account_id IN (SELECT account_id FROM input) ORDER BY account_id FOR UPDATE
+), wallet AS (
+  UPDATE wallets SET reserved_micros = wallets.reserved_micros + input.amount, updated_at = now()
+  FROM input
+  WHERE wallets.account_id = input.account_id AND wallets.balance_micros - wallets.reserved_micros >= input.amount
+    AND (SELECT count(*) FROM locked) >= 0
+  RETURNING wallets.account_id, wallets.balance_micros, wallets.reserved_micros, input.id, input.api_key_id, input.amount,
+            input.provider, input.model, input.characters
+), reservation AS (
+  INSERT INTO reservations (id, account_id, api_key_id, amount_micros, provider, model, characters)
+  SELECT id, account_id, api_key_id, amount, provider, model, characters FROM wallet
+  RETURNING id
+), entry AS (
+  INSERT INTO ledger_entries (account_id, kind, micros_delta, micros_balance_after, reservation_id, source, metadata)
+  SELECT account_id, 'reserve', 0, balance_micros, id, 'request',
+         jsonb_build_object('amountMicros', amount, 'provider', provider, 'model', model, 'characters', characters)
+  FROM wallet WHERE id IN (SELECT id FROM reservation)
+  RETURNING reservation_id
+)
+SELECT id::text AS id, balance_micros, reserved_micros FROM wallet WHERE id IN (SELECT reservation_id FROM entry)`;
+
+/**
+ * Reserves one request on each of several accounts in one statement; results in the order given.
+ * Each is admitted or refused exactly as reserveCreditAlone would; either all admitted ones are written
+ * or none (it throws).
+ */
+export async function reserveCreditAcross(sql: SqlClient, inputs: readonly ReserveCreditInput[]): Promise<ReserveCreditResult[]> {
+  const accounts = new Set<string>();
+  for (const input of inputs) {
+    if (input.amountMicros < 0n) throw new RangeError('a reservation cannot be negative');
+    if (checksSpendCaps(input)) throw new RangeError('a reservation with spend caps runs alone');
+    if (accounts.has(input.accountId)) throw new RangeError('reserveCreditAcross takes one reservation per account');
+    accounts.add(input.accountId);
+  }
+  if (inputs.length === 0) return [];
+  const items = inputs.map((input) => ({
+    id: input.reservationId, account_id: input.accountId, api_key_id: input.apiKeyId, amount: input.amountMicros.toString(),
+    provider: input.provider, model: input.model, characters: input.characters,
+  }));
+  const rows = await sql.query<{ id: string; balance_micros: unknown; reserved_micros: unknown }>(RESERVE_ACROSS, [JSON.stringify(items)], 'ledger_reserve_across');
+  const admitted = new Map(rows.map((row) => [row.id.toLowerCase(), row]));
+  return inputs.map((input): ReserveCreditResult => {
+    const row = admitted.get(input.reservationId.toLowerCase());
+    return row
+      ? { ok: true, balanceMicros: toMicros(row.balance_micros), reservedMicros: toMicros(row.reserved_micros) }
+      : { ok: false, reason: 'insufficient_credit' };
+  });
+}
+
 interface Waiting {
   input: ReserveCreditInput;
   resolve(result: ReserveCreditResult): void;
@@ -87,10 +148,11 @@ export interface ReservationBatcher {
 }
 
 /**
- * Gathers the reservations of each turn of the event loop per account. A wallet with one request in
- * the turn gets the single statement (one round trip, as before); several get reserveCreditBatch. If a
- * batch fails (a foreign key, a lost connection), each of its requests is tried alone, so one bad
- * request cannot fail its neighbours.
+ * Gathers the reservations of each turn of the event loop per account. A wallet with several requests
+ * in the turn gets reserveCreditBatch; the wallets with one request each share one reserveCreditAcross
+ * (a turn with a single request sends the single statement, as before). If a batch fails (a foreign
+ * key, a lost connection), each of its requests is tried alone, so one bad request cannot fail its
+ * neighbours.
  */
 export function createReservationBatcher(sql: SqlClient): ReservationBatcher {
   let waiting = new Map<string, Waiting[]>();
@@ -110,6 +172,17 @@ export function createReservationBatcher(sql: SqlClient): ReservationBatcher {
     }
   }
 
+  /** One request each of several accounts. */
+  async function settleSingles(singles: Waiting[]) {
+    if (singles.length === 1) return settleGroup(singles[0]!.input.accountId, singles);
+    try {
+      const results = await reserveCreditAcross(sql, singles.map((item) => item.input));
+      singles.forEach((item, index) => item.resolve(results[index]!));
+    } catch {
+      await Promise.all(singles.map((item) => reserveCreditAlone(sql, item.input).then(item.resolve, item.reject)));
+    }
+  }
+
   // Batches in flight. On a serial database (PGlite) a second one would only wait for the first, so
   // requests keep gathering until it is done: off the main thread, PGlite no longer blocks the event
   // loop, and without this each turn would send a batch of one.
@@ -125,15 +198,22 @@ export function createReservationBatcher(sql: SqlClient): ReservationBatcher {
     scheduled = false;
     const groups = waiting;
     waiting = new Map();
+    const send = (written: Promise<void>) => {
+      inFlight += 1;
+      void written.finally(() => {
+        inFlight -= 1;
+        if (waiting.size > 0) schedule();
+      });
+    };
+    const singles: Waiting[] = [];
     for (const [accountId, group] of groups) {
-      for (let start = 0; start < group.length; start += MAX_RESERVE_BATCH) {
-        inFlight += 1;
-        void settleGroup(accountId, group.slice(start, start + MAX_RESERVE_BATCH)).finally(() => {
-          inFlight -= 1;
-          if (waiting.size > 0) schedule();
-        });
+      if (group.length === 1) {
+        singles.push(group[0]!);
+        continue;
       }
+      for (let start = 0; start < group.length; start += MAX_RESERVE_BATCH) send(settleGroup(accountId, group.slice(start, start + MAX_RESERVE_BATCH)));
     }
+    for (let start = 0; start < singles.length; start += MAX_RESERVE_BATCH) send(settleSingles(singles.slice(start, start + MAX_RESERVE_BATCH)));
   }
 
   return {

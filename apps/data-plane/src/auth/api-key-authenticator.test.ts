@@ -53,7 +53,8 @@ describe('the API key cache', () => {
   it('refreshes the keys in use in one statement and never makes their requests wait', async () => {
     const [idle, ...keys] = await newKeys(6);
     const counted = counting();
-    const auth = createApiKeyAuthenticator({ sql: counted.sql, cacheTtlMs: 200 });
+    // Nothing is kept warm past its use here (keepWarmMs 0): only the keys in use are refreshed.
+    const auth = createApiKeyAuthenticator({ sql: counted.sql, cacheTtlMs: 200, keepWarmMs: 0 });
     opened.push(auth);
     for (const key of [idle, ...keys]) expect(await auth.identify(bearer(key.keyValue))).toMatchObject({ kind: 'api_key', key: { id: key.id } });
     expect(counted.single()).toBe(6);
@@ -77,6 +78,33 @@ describe('the API key cache', () => {
     // The idle key expired: its next request looks it up.
     expect(await auth.identify(bearer(idle.keyValue))).toMatchObject({ key: { id: idle.id } });
     expect(counted.single()).toBe(7);
+  });
+
+  it('keeps a key used within keepWarmMs fresh through a pause, revocation bound unchanged', async () => {
+    const [paused, revoked, ...rest] = await newKeys(4);
+    const counted = counting();
+    const auth = createApiKeyAuthenticator({ sql: counted.sql, cacheTtlMs: 100, keepWarmMs: 1_000 });
+    opened.push(auth);
+    for (const key of [paused, revoked, ...rest]) expect(await auth.identify(bearer(key.keyValue))).toBeDefined();
+    expect(counted.single()).toBe(4);
+    // A pause of five lifetimes: the next requests are answered from memory, without a lookup.
+    await wait(500);
+    await revokeApiKey(database.prisma, { id: revoked.id });
+    await wait(100 + 60);
+    expect(await auth.identify(bearer(paused.keyValue))).toMatchObject({ key: { id: paused.id } });
+    expect(counted.single()).toBe(4);
+    expect(counted.sizes.length).toBeGreaterThanOrEqual(4);
+    expect(counted.sizes[0]).toBe(4);
+    // The revoked one was refreshed as unknown within a lifetime (and, unknown, is no longer kept warm).
+    expect(await auth.identify(bearer(revoked.keyValue))).toBeUndefined();
+    // Past keepWarmMs without a request, a key expires like any other and is looked up on its next use.
+    await wait(1_000 + 150);
+    const refreshesBefore = counted.batched();
+    await wait(150);
+    expect(counted.batched() - refreshesBefore).toBeLessThanOrEqual(1);
+    const singlesBefore = counted.single();
+    for (const key of rest) expect(await auth.identify(bearer(key.keyValue))).toBeDefined();
+    expect(counted.single()).toBe(singlesBefore + rest.length);
   });
 
   it('looks up the keys asked for in one turn in one statement', async () => {
@@ -150,7 +178,7 @@ describe('the API key cache', () => {
         return counted.sql.query(text, values, name);
       },
     };
-    const auth = createApiKeyAuthenticator({ sql: gated, cacheTtlMs: 100 });
+    const auth = createApiKeyAuthenticator({ sql: gated, cacheTtlMs: 100, keepWarmMs: 0 });
     opened.push(auth);
     await auth.identify(bearer(idle.keyValue));
     await auth.identify(bearer(busy.keyValue));

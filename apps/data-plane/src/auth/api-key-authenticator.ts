@@ -3,8 +3,12 @@
 // long a revoked key keeps working on another replica; invalidate() makes revocation immediate in this
 // process. Keys in use are looked up again ahead of their expiry, all of them in one statement every
 // half lifetime, so a key that is used steadily never makes a request wait for the database and a
-// replica serving many keys makes a few queries a second, not one per key per lifetime. Keys not in
-// the cache that are asked for in the same turn of the event loop are looked up in one statement.
+// replica serving many keys makes a few queries a second, not one per key per lifetime. A key used in
+// the last minute (KEEP_WARM_MS) is kept fresh the same way, so a client that pauses between requests
+// (or a burst of clients after a quiet spell) finds its key cached; the most recently used come first
+// within WARM_BUDGET keys per round, and the bound on revocation is the same for every cached key.
+// Keys not in the cache that are asked for in the same turn of the event loop are looked up in one
+// statement.
 import {
   API_KEY_PREFIX, SESSION_PREFIX, findActiveApiKey, findActiveApiKeys, findActiveSession, hashApiKey, type ActiveApiKey, type ActiveSession,
   type SqlClient,
@@ -14,6 +18,8 @@ interface CacheEntry {
   key: ActiveApiKey | undefined;
   /** Not served from the cache from this time on: the send time of the lookup that found it + the lifetime. */
   expiresAt: number;
+  /** When a request last used it (the lookup that found it counts). */
+  lastUsedAt: number;
   /** A request used it since the last refresh. */
   used: boolean;
 }
@@ -32,6 +38,10 @@ export interface ApiKeyAuthenticator {
 const MAX_CACHE_ENTRIES = 50_000;
 /** Keys per refresh statement. */
 const REFRESH_BATCH = 1_000;
+/** A key used within this long is refreshed even when no request used it since the last round. */
+export const KEEP_WARM_MS = 60_000;
+/** At most this many keys per round are refreshed for being warm only (keys used since the last round always are). */
+const WARM_BUDGET = 1_000;
 
 export function bearerToken(authorizationHeader: string): string | undefined {
   if (authorizationHeader.length < 8 || authorizationHeader.length > 512) return undefined;
@@ -39,16 +49,19 @@ export function bearerToken(authorizationHeader: string): string | undefined {
   return match?.[1];
 }
 
-export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs: number; now?: () => number }): ApiKeyAuthenticator {
+export function createApiKeyAuthenticator(options: {
+  sql: SqlClient; cacheTtlMs: number; now?: () => number; keepWarmMs?: number;
+}): ApiKeyAuthenticator {
   const cache = new Map<string, CacheEntry>();
   const inFlight = new Map<string, Promise<ActiveApiKey | undefined>>();
   const now = options.now ?? Date.now;
   const ttlMs = options.cacheTtlMs;
+  const keepWarmMs = options.keepWarmMs ?? KEEP_WARM_MS;
 
-  /** A lookup's answer, served until its lifetime (from when it was sent) ends; not used yet. */
-  function store(keyHash: string, key: ActiveApiKey | undefined, sentAt: number): void {
+  /** A lookup's answer, served until its lifetime (from when it was sent) ends; `lastUsedAt` carries over. */
+  function store(keyHash: string, key: ActiveApiKey | undefined, sentAt: number, lastUsedAt: number): void {
     if (cache.size >= MAX_CACHE_ENTRIES && !cache.has(keyHash)) cache.clear();
-    cache.set(keyHash, { key, expiresAt: sentAt + ttlMs, used: false });
+    cache.set(keyHash, { key, expiresAt: sentAt + ttlMs, lastUsedAt, used: false });
   }
 
   // Keys not in the cache are looked up together: those asked for in one turn of the event loop go out
@@ -86,22 +99,28 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
     }
     for (const { keyHash, resolve } of batch) {
       const key = found.get(keyHash);
-      if (ttlMs > 0) store(keyHash, key, sentAt);
+      if (ttlMs > 0) store(keyHash, key, sentAt, sentAt);
       resolve(key);
     }
   }
 
-  // Every half lifetime: the active keys used since the last round are looked up again in one statement,
+  // Every half lifetime: the active keys used since the last round, and those used within keepWarmMs
+  // (the most recent first, up to WARM_BUDGET), are looked up again in one statement per REFRESH_BATCH,
   // and each gets a new lifetime from the moment it was sent. A key revoked meanwhile is absent from the
-  // answer and is cached as unknown; a key not used in a round expires and is looked up on its next use.
+  // answer and is cached as unknown; any other key expires and is looked up on its next use.
   let refreshing = false;
   async function refresh(): Promise<void> {
     const time = now();
     const due: string[] = [];
+    const warm: Array<[string, number]> = [];
     for (const [keyHash, entry] of cache) {
       if (entry.expiresAt <= time) cache.delete(keyHash);
-      else if (entry.used && entry.key) due.push(keyHash);
+      else if (!entry.key) continue;
+      else if (entry.used) due.push(keyHash);
+      else if (time - entry.lastUsedAt < keepWarmMs) warm.push([keyHash, entry.lastUsedAt]);
     }
+    if (warm.length > WARM_BUDGET) warm.sort((a, b) => b[1] - a[1]).length = WARM_BUDGET;
+    for (const [keyHash] of warm) due.push(keyHash);
     if (due.length === 0 || refreshing) return;
     refreshing = true;
     try {
@@ -113,7 +132,7 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
           const entry = cache.get(keyHash);
           // Invalidated meanwhile (absent), or looked up again since (a later lifetime): left as it is.
           if (!entry || entry.expiresAt >= sentAt + ttlMs) continue;
-          store(keyHash, found.get(keyHash), sentAt);
+          store(keyHash, found.get(keyHash), sentAt, entry.lastUsedAt);
         }
       }
     } catch {
@@ -129,8 +148,10 @@ export function createApiKeyAuthenticator(options: { sql: SqlClient; cacheTtlMs:
     if (!token?.startsWith(API_KEY_PREFIX)) return Promise.resolve(undefined);
     const keyHash = hashApiKey(token);
     const cached = cache.get(keyHash);
-    if (cached && cached.expiresAt > now()) {
+    const time = now();
+    if (cached && cached.expiresAt > time) {
       cached.used = true;
+      cached.lastUsedAt = time;
       return Promise.resolve(cached.key);
     }
     // Concurrent requests with the same key share one database lookup.

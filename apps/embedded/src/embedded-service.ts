@@ -8,7 +8,7 @@ import {
   catalogRefreshSettings, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startAllowancePeers, startDataPlane, startKeyLimiter,
   upstreamObserver,
 } from '@voice-router/data-plane';
-import { createSqlCatalogStore, openDatabase, startPgliteVacuum, type Database } from '@voice-router/ledger';
+import { backgroundOf, createSqlCatalogStore, openDatabase, startPgliteVacuum, type Database } from '@voice-router/ledger';
 import { CatalogState, createProviderRegistry, smokeTestProviders, startCatalogFollower, startCatalogRefresher } from '@voice-router/providers';
 import {
   createInProcessSettler, createQueuedSettlementGuard, createQueueSettler, startReaper, startSettlementWorker, type SettlementGuard, type Settler,
@@ -43,7 +43,7 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     closers.push(() => database.close());
     if (database.kind === 'pglite') {
       // PGlite has no autovacuum: this process runs its rules (see packages/ledger/src/pglite-vacuum.ts).
-      const vacuum = startPgliteVacuum(database.sql, { logger });
+      const vacuum = startPgliteVacuum(backgroundOf(database.sql), { logger });
       closers.push(() => vacuum.stop());
     }
 
@@ -53,22 +53,23 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
     let hooks = workerMetrics(metrics.registry, { sql: database.sql, logger });
     if (environment.REDIS_URL) {
       const queue = { redisUrl: environment.REDIS_URL, prefix: environment.REDIS_PREFIX };
-      settler = createQueueSettler({ ...queue, fallbackSql: database.sql, logger, ...settlerSettings(environment) });
+      settler = createQueueSettler({ ...queue, fallbackSql: backgroundOf(database.sql), logger, ...settlerSettings(environment) });
       const queuedGuard = createQueuedSettlementGuard({ ...queue, sql: database.sql, logger });
       closers.push(() => queuedGuard.close());
       guards.push(queuedGuard);
       hooks = workerMetrics(metrics.registry, { sql: database.sql, queue: queuedGuard, logger });
       if (environment.EMBEDDED_WORKER) {
-        const worker = await startSettlementWorker({ ...queue, sql: database.sql, logger, onApplied: hooks.onApplied });
+        const worker = await startSettlementWorker({ ...queue, sql: backgroundOf(database.sql), logger, onApplied: hooks.onApplied });
         closers.push(() => worker.close());
       }
     } else {
-      settler = createInProcessSettler({ sql: database.sql, logger, ...settlerSettings(environment) });
+      // Settlement, the reaper and vacuum yield to the requests' statements on PGlite (backgroundOf).
+      settler = createInProcessSettler({ sql: backgroundOf(database.sql), logger, ...settlerSettings(environment) });
     }
     guards.push(settler);
     closers.push(async () => void (await settler.close()));
     const reaper = startReaper({
-      sql: database.sql, olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards, logger,
+      sql: backgroundOf(database.sql), olderThanMs: environment.RESERVATION_REAP_AFTER_MS, intervalMs: environment.REAPER_INTERVAL_MS, guards, logger,
       onReaped: hooks.onReaped,
     });
     closers.push(() => reaper.stop());

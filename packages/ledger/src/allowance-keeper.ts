@@ -15,7 +15,7 @@
 // - An allowance is retired after `idleMs` without a request, after `maxAgeMs`, or when it runs short;
 //   what it has not spent is returned at once, and the money of requests still streaming when they end.
 import crypto from 'node:crypto';
-import type { SqlClient } from './sql-client.js';
+import { backgroundOf, type SqlClient } from './sql-client.js';
 import { ALLOWANCE_MAX_AGE_MS, allowanceMoneyHeld, openAllowance, releaseAllowance } from './operations/allowances.js';
 import { reserveCredit } from './operations/reserve-batch.js';
 import { checksSpendCaps, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';
@@ -155,7 +155,8 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     const chain = held.releases.then(async () => {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          await releaseAllowance(sql, { allowanceId: held.id, accountId: held.accountId, amountMicros: amount, final });
+          // No request waits for a return (one that needs the money waits for `releasing` itself).
+          await releaseAllowance(backgroundOf(sql), { allowanceId: held.id, accountId: held.accountId, amountMicros: amount, final });
           return;
         } catch (error) {
           if (attempt >= RELEASE_ATTEMPTS) {

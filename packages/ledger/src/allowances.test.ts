@@ -84,6 +84,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const names: string[] = [];
     const counting: SqlClient = {
       ...database.sql,
+      background: undefined,
       query: (text, values, name) => {
         names.push(name ?? '');
         return database.sql.query(text, values, name);
@@ -259,6 +260,8 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     };
     const wrap = (client: SqlClient): SqlClient => ({
       ...client,
+      // Background work (the keeper's returns) goes through the wrapper too.
+      background: undefined,
       serial: client.serial,
       query: (text, values, statement) => hold(statement, () => client.query(text, values, statement)),
       transaction: (work) => client.transaction((inner) => work(wrap(inner))),
@@ -330,6 +333,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const reached = new Promise<void>((resolve) => (renewalReached = resolve));
     const sql: SqlClient = {
       ...database.sql,
+      background: undefined,
       serial: database.sql.serial,
       query: (text, values, statement) => {
         if (statement === 'ledger_allowance_open' && ++opens === 2) {

@@ -4,6 +4,7 @@ export { lockDataDir, dataDirLockFile, DataDirLockedError, processAlive, type Da
 export { startPgliteVacuum, maintenanceFor, PGLITE_VACUUM_INTERVAL_MS, type PgliteVacuum, type MaintenanceAction } from './pglite-vacuum.js';
 export { applyMigrations, readMigrations, migrationsDirectory, MigrationChecksumError } from './migrate.js';
 export type { SqlClient } from './sql-client.js';
+export { backgroundOf, BACKGROUND_MAX_WAIT_MS } from './sql-client.js';
 export { toMicros, microsToNumber, usdToMicros, costForCharacters } from './micros.js';
 export type { LedgerRow, LedgerKind } from './operations/ledger-rows.js';
 export { reserveCreditAlone, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';

@@ -102,6 +102,7 @@ describeOnEachDatabase('batched reservations', (openedDatabase) => {
     const names: string[] = [];
     const counting: SqlClient = {
       ...database.sql,
+      background: undefined,
       query: (text, values, name) => {
         names.push(name ?? '');
         return database.sql.query(text, values, name);
@@ -173,6 +174,7 @@ describeOnEachDatabase('batched reservations on a serial database', (openedDatab
     let statements = 0;
     const counting: SqlClient = {
       ...database.sql,
+      background: undefined,
       query: (text, values, name) => {
         statements += 1;
         return database.sql.query(text, values, name);

@@ -21,7 +21,19 @@ export interface SqlClient {
   /** Runs `work` while holding a session-level advisory lock on one connection. */
   withAdvisoryLock<T>(lockId: number, work: (client: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The same database for work no request waits for (settlement, refreshes, returns, maintenance). On a
+   * serial database its statements yield to the others (see createPgliteClient); elsewhere it is absent
+   * and such work uses the client itself (backgroundOf).
+   */
+  readonly background?: SqlClient;
 }
+
+/** The client to use for work no request waits for. */
+export const backgroundOf = (sql: SqlClient): SqlClient => sql.background ?? sql;
+
+/** On a serial database, the longest a background statement waits for the others before it goes next. */
+export const BACKGROUND_MAX_WAIT_MS = 20;
 
 function normalise(values: SqlValue[] | undefined): unknown[] | undefined {
   // BigInt parameters travel as decimal text; every statement casts them (::bigint).
@@ -97,36 +109,109 @@ export function createPostgresClient(pool: pg.Pool): SqlClient {
 export function createPgliteClient(database: PgliteConnection): SqlClient {
   // PGlite is a single connection that runs one statement at a time, so a transaction must own it.
   // `database` is PGlite itself or its worker-thread proxy (RemotePglite): both behave the same.
-  const client: SqlClient = {
-    serial: true,
-    async query(text, values) {
-      const result = await database.query(text, normalise(values) as unknown[]);
-      return result.rows as never[];
-    },
-    async execScript(script) {
-      await database.exec(script);
-    },
-    transaction(work) {
-      return database.transaction(async (transaction) => {
-        const inner: SqlClient = {
-          ...client,
-          async query(text, values) {
-            const result = await transaction.query(text, normalise(values) as unknown[]);
-            return result.rows as never[];
-          },
-          async execScript(script) {
-            await transaction.exec(script);
-          },
-          transaction: (nested) => nested(inner),
-        };
-        return work(inner);
+  //
+  // Statements sent to PGlite run in the order sent, so a request's reservation sent just after a
+  // settlement batch waits for the whole batch. Work no request waits for goes through `background`:
+  // its statements (and transactions) are sent one at a time, and only when no other statement of this
+  // client is in flight, or once one has waited BACKGROUND_MAX_WAIT_MS (so it is never starved).
+  let foreground = 0;
+  const waiting: Array<{ queuedAt: number; start(): void }> = [];
+  let backgroundBusy = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function pump(): void {
+    if (backgroundBusy || waiting.length === 0) return;
+    const waitedMs = performance.now() - waiting[0]!.queuedAt;
+    if (foreground > 0 && waitedMs < BACKGROUND_MAX_WAIT_MS) {
+      if (!timer) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          pump();
+        }, BACKGROUND_MAX_WAIT_MS - waitedMs + 1);
+        timer.unref();
+      }
+      return;
+    }
+    backgroundBusy = true;
+    waiting.shift()!.start();
+  }
+
+  function inForeground<T>(work: () => Promise<T>): Promise<T> {
+    foreground += 1;
+    const done = () => {
+      foreground -= 1;
+      if (foreground === 0) pump();
+    };
+    const running = work();
+    running.then(done, done);
+    return running;
+  }
+
+  function inBackground<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      waiting.push({
+        queuedAt: performance.now(),
+        start: () => {
+          const finish = () => {
+            backgroundBusy = false;
+            pump();
+          };
+          work().then((value) => {
+            finish();
+            resolve(value);
+          }, (error: unknown) => {
+            finish();
+            reject(error);
+          });
+        },
       });
-    },
-    // One process owns a PGlite data dir, so there is nobody to lock against.
-    withAdvisoryLock: (_lockId, work) => work(client),
-    close: () => database.close(),
+      pump();
+    });
+  }
+
+  const close = () => {
+    if (timer) clearTimeout(timer);
+    return database.close();
   };
-  return client;
+
+  function runPgliteTransaction<T>(work: (client: SqlClient) => Promise<T>): Promise<T> {
+    return database.transaction(async (transaction) => {
+      // Inside the transaction: its own statements only (no background view, which would wait outside it).
+      const inner: SqlClient = {
+        serial: true,
+        async query(text, values) {
+          const result = await transaction.query(text, normalise(values) as unknown[]);
+          return result.rows as never[];
+        },
+        async execScript(script) {
+          await transaction.exec(script);
+        },
+        transaction: (nested) => nested(inner),
+        withAdvisoryLock: (_lockId, nested) => nested(inner),
+        close,
+      };
+      return work(inner);
+    });
+  }
+
+  /** The client whose statements go through `run` (foreground or background). */
+  function clientThrough(run: <T>(work: () => Promise<T>) => Promise<T>, background?: SqlClient): SqlClient {
+    const through: SqlClient = {
+      serial: true,
+      query: (text, values) => run(async () => (await database.query(text, normalise(values) as unknown[])).rows as never[]),
+      execScript: (script) => run(async () => {
+        await database.exec(script);
+      }),
+      transaction: (work) => run(() => runPgliteTransaction(work)),
+      // One process owns a PGlite data dir, so there is nobody to lock against.
+      withAdvisoryLock: (_lockId, work) => work(through),
+      close,
+      background,
+    };
+    return through;
+  }
+
+  return clientThrough(inForeground, clientThrough(inBackground));
 }
 
 /** PGlite does not create parent directories itself. */

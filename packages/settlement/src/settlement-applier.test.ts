@@ -15,6 +15,7 @@ function counting(sql: SqlClient) {
   const batches = new Map<string, number[]>();
   const client: SqlClient = {
     ...sql,
+    background: undefined,
     // Several statements at once, as on PostgreSQL (PGlite itself still runs them one after another).
     serial: false,
     async query(text, values, name) {

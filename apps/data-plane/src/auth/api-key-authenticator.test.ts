@@ -25,6 +25,7 @@ function counting(): { sql: SqlClient; single: () => number; batched: () => numb
   const sizes: number[] = [];
   const sql: SqlClient = {
     ...database.sql,
+    background: undefined,
     query(text, values, name) {
       if (name === 'ledger_find_api_key') single += 1;
       if (name === 'ledger_find_api_keys') {
@@ -129,7 +130,7 @@ describe('the API key cache', () => {
     expect(counted.single() + counted.batched()).toBe(1);
     // A failed statement fails the requests that waited for it, and nothing is cached.
     const failing = createApiKeyAuthenticator({
-      sql: { ...database.sql, query: () => Promise.reject(new Error('connection lost')) },
+      sql: { ...database.sql, background: undefined, query: () => Promise.reject(new Error('connection lost')) },
       cacheTtlMs: 60_000,
     });
     opened.push(failing);
@@ -172,6 +173,7 @@ describe('the API key cache', () => {
     let release: (() => void) | undefined;
     const gated: SqlClient = {
       ...counted.sql,
+      background: undefined,
       async query(text, values, name) {
         // Holds the next refresh statement until released.
         if (name === 'ledger_find_api_keys' && !release) await new Promise<void>((resolve) => (release = resolve));

@@ -10,7 +10,7 @@
 // Keys not in the cache that are asked for in the same turn of the event loop are looked up in one
 // statement.
 import {
-  API_KEY_PREFIX, SESSION_PREFIX, findActiveApiKey, findActiveApiKeys, findActiveSession, hashApiKey, type ActiveApiKey, type ActiveSession,
+  API_KEY_PREFIX, SESSION_PREFIX, backgroundOf, findActiveApiKey, findActiveApiKeys, findActiveSession, hashApiKey, type ActiveApiKey, type ActiveSession,
   type SqlClient,
 } from '@voice-router/ledger';
 
@@ -127,7 +127,7 @@ export function createApiKeyAuthenticator(options: {
       for (let start = 0; start < due.length; start += REFRESH_BATCH) {
         const batch = due.slice(start, start + REFRESH_BATCH);
         const sentAt = now();
-        const found = await findActiveApiKeys(options.sql, batch);
+        const found = await findActiveApiKeys(backgroundOf(options.sql), batch);
         for (const keyHash of batch) {
           const entry = cache.get(keyHash);
           // Invalidated meanwhile (absent), or looked up again since (a later lifetime): left as it is.

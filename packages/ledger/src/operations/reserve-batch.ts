@@ -2,7 +2,8 @@
 // one transaction locks the wallet row once, admits them in arrival order while spendable covers each
 // (a request that does not fit is refused alone; a smaller one after it may still pass), and writes
 // every admitted reservation and its ledger row in one statement. A hot wallet then pays one lock
-// hand-over per batch instead of one per request, and the books are the same as one at a time.
+// hand-over per batch instead of one per request, and the books are the same as one at a time. The
+// wallets with a single request in the turn share one statement too (reserveCreditAcross).
 //
 // Reservations that check a key's spend caps keep the single statement of reserve-credit.ts (its
 // CHECK constraint refuses a window that would go over, which in a batch would refuse them all).

@@ -6,6 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Database } from './database.js';
 import type { SqlClient } from './sql-client.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
+import { recordingStatementNames } from './__fixtures__/statement-names.js';
 import {
   allowanceMoneyHeld, auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, openAllowanceAlone, openAllowances, reapReservations,
   commitReservations, reserveCreditAcross,
@@ -81,15 +82,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
 
   it('openings asked for in one turn share one statement; a second of the same account follows in the next', async () => {
     const accounts = await Promise.all(Array.from({ length: 20 }, () => fundedAccount(100_000n)));
-    const names: string[] = [];
-    const counting: SqlClient = {
-      ...database.sql,
-      background: undefined,
-      query: (text, values, name) => {
-        names.push(name ?? '');
-        return database.sql.query(text, values, name);
-      },
-    };
+    const { sql: counting, names } = recordingStatementNames(database.sql);
     const open = (accountId: string) => openAllowance(counting, { allowanceId: crypto.randomUUID(), accountId, maxMicros: 1_000n, shareOfSpendable: 1n, minMicros: 1n });
     const results = await Promise.all([...accounts.map(open), open(accounts[0]!), open(accounts[1]!)]);
     expect(results.every((result) => result.ok && result.amountMicros === 1_000n)).toBe(true);

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from './database.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
+import { recordingStatementNames } from './__fixtures__/statement-names.js';
 import {
   auditWallet, commitReservations, createApiKey, createReservationBatcher, createUser, getCredits, grantCredit, reserveCredit,
   reserveCreditAcross, reserveCreditBatch, type ReserveCreditInput, type SqlClient,
@@ -99,15 +100,7 @@ describeOnEachDatabase('batched reservations', (openedDatabase) => {
 
   it('the first requests of many accounts in one turn share one statement; a bad one fails alone', async () => {
     const accounts = await Promise.all(Array.from({ length: 30 }, () => fundedAccount(1_000n)));
-    const names: string[] = [];
-    const counting: SqlClient = {
-      ...database.sql,
-      background: undefined,
-      query: (text, values, name) => {
-        names.push(name ?? '');
-        return database.sql.query(text, values, name);
-      },
-    };
+    const { sql: counting, names } = recordingStatementNames(database.sql);
     const batcher = createReservationBatcher(counting);
     const results = await Promise.all(accounts.map((user, index) => batcher.reserve(request(user.personalAccountId, 100n + BigInt(index)))));
     expect(results.every((result) => result.ok)).toBe(true);

@@ -65,7 +65,7 @@ export interface AllowancePeers {
  * Redis message and one database transaction away): a request the wallet cannot pay waits at most
  * their sum, and only while the account has allowances open on other data planes.
  */
-const PEER_RETURN_WAITS_MS = [10, 30, 60, 150] as const;
+const PEER_RETURN_WAITS_MS = [10, 30, 60, 150, 300] as const;
 
 /** The next allowance is opened once less than 1/RENEW_LEFT_PARTS of the grant is left, or RENEW_AT_AGE of its life has passed. */
 const RENEW_LEFT_PARTS = 4n;

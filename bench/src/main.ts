@@ -31,6 +31,7 @@ const { values } = parseArgs({
     'limits-only': { type: 'boolean', default: false },
     'metrics-only': { type: 'boolean', default: false },
     'ledger-only': { type: 'boolean', default: false },
+    'memory-only': { type: 'boolean', default: false },
     'skip-settlement': { type: 'boolean', default: false },
     'data-plane': { type: 'boolean', default: false },
     'no-node24': { type: 'boolean', default: false },
@@ -46,11 +47,13 @@ const metricsOnly = values['metrics-only']!;
 const ledgerOnly = values['ledger-only']!;
 /** `--data-plane [--streams=500]`: scenarios 1-3 only, references and routers, each router also on Node 24. */
 const dataPlaneOnly = values['data-plane']!;
+/** `--memory-only`: just scenario 4 (slow clients: memory and backpressure), references and routers. */
+const memoryOnly = values['memory-only']!;
 const partial = limitsOnly || metricsOnly;
 const base = benchOptions(values.quick!);
 const options = partial ? limitsOnlyOptions(base)
   : dataPlaneOnly ? dataPlaneOptions(base, values.streams ? Number(values.streams) : undefined)
-    : ledgerOnly ? ledgerOnlyOptions(base) : base;
+    : ledgerOnly || memoryOnly ? ledgerOnlyOptions(base) : base;
 waitForQuietStarts(options.waitForQuietStart);
 setIdleBetweenRounds(!options.quick);
 const started = performance.now();
@@ -60,7 +63,7 @@ const results: BenchResults = {
   startedAt: new Date().toISOString(),
   ...gitState(),
   quick: options.quick,
-  limitsOnly: limitsOnly || ledgerOnly,
+  limitsOnly: limitsOnly || ledgerOnly || memoryOnly,
   metricsOnly,
   dataPlaneOnly,
   machine: machineSummary(),
@@ -111,7 +114,7 @@ try {
   // with metrics and logging off (their price), and one with its data plane on Node 24 (the node:http
   // adapter: no native uWS build loads there).
   const twinTargets: Target[] = [];
-  for (const mode of ledgerOnly || dataPlaneOnly ? [] : modes) {
+  for (const mode of ledgerOnly || dataPlaneOnly || memoryOnly ? [] : modes) {
     // The "on" side of the twin comparisons: started like the twins, nothing switched off.
     const reference = await startTwin(mode, environment, options.loadAccounts, {});
     twins.push(reference);
@@ -127,7 +130,7 @@ try {
       twinTargets.push(twinTarget(mode, twin, references, 'nometrics'));
     }
   }
-  if (!partial && !ledgerOnly && !values['no-node24']) {
+  if (!partial && !ledgerOnly && !memoryOnly && !values['no-node24']) {
     try {
       const node24 = await nodeLineBinary('24');
       for (const mode of modes) {
@@ -150,8 +153,8 @@ try {
   }
   log(`ready: ${[...all, ...twinTargets].map((target) => target.system).join(', ')}`);
 
-  if (!ledgerOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...twinTargets], options.ttfbLevels, options.warmupSeconds, log));
-  if (!ledgerOnly) results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
+  if (!ledgerOnly && !memoryOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...twinTargets], options.ttfbLevels, options.warmupSeconds, log));
+  if (!ledgerOnly && !memoryOnly) results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
     runThroughputScenario([...all, ...twinTargets], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
   // Each router against each of its feature-off twins, request by request (scenarios/paired-ttfb.ts).
   const pairs = routers.flatMap((router) => {
@@ -196,9 +199,9 @@ try {
       for (const mode of modes) outcomes.push(await run(mode));
       return outcomes;
     };
-    results.scenarios.hotWallet = (await eachMode((mode) =>
+    if (!memoryOnly) results.scenarios.hotWallet = (await eachMode((mode) =>
       scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, mode.hotWallet, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
-    if (!ledgerOnly) results.scenarios.activity = (await eachMode(async (mode) => {
+    if (!ledgerOnly && !memoryOnly) results.scenarios.activity = (await eachMode(async (mode) => {
       const rows = await scenario(`7. activity reads (${mode.router.mode})`, () =>
         runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));
       return (rows ?? []).map((row) => ({ ...row, seedSeconds: Math.round(mode.activity.seedSeconds) }));
@@ -206,7 +209,7 @@ try {
     // The full run profiles on its own and then restarts the data planes without the profiler (which
     // also starts the slow-client scenario's backlog maxima afresh); the quick run profiles through it.
     let profiling: ProfilingSession | undefined;
-    if (!ledgerOnly) await scenario('3. CPU profiles of the data planes', async () => {
+    if (!ledgerOnly && !memoryOnly) await scenario('3. CPU profiles of the data planes', async () => {
       profiling = await startProfiling(
         modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
         { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
@@ -227,7 +230,9 @@ try {
       results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', () => session.finish());
     }
     const scaledMode = modes.find((mode) => mode.router.mode === 'scaled');
-    if (values['skip-settlement']) {
+    if (memoryOnly) {
+      // Scenario 4 only.
+    } else if (values['skip-settlement']) {
       results.notes.push('scenario 6 skipped (--skip-settlement)');
     } else if (scaledMode && backing.services && scope) {
       const services = backing.services;
@@ -237,7 +242,7 @@ try {
     } else {
       results.notes.push('scenario 6 (settlement through the worker) needs the scaled-out mode: skipped');
     }
-    results.scenarios.transcodeTtfb = await scenario('8. first byte through output conversion (WAV 48 kHz → MP3)', () =>
+    if (!memoryOnly) results.scenarios.transcodeTtfb = await scenario('8. first byte through output conversion (WAV 48 kHz → MP3)', () =>
       runTranscodeTtfb(options.transcodeRequests, log));
   }
 } finally {

@@ -1,0 +1,11 @@
+// Creates a new PGlite data dir and exits: `node pglite-initdb.js <dataDir> <settings as JSON>`. Run in a
+// process of its own by database.ts, because PGlite's initdb runs in a second WebAssembly instance whose
+// allocations (~700 MB at their peak) the allocator keeps after they are freed: a process that created
+// its data dir itself stayed ~100 MB larger for its whole life than one that opened an existing dir.
+// Plain JavaScript on purpose, like pglite-worker.js: the same file runs from src/ (tests) and dist/.
+import { PGlite } from '@electric-sql/pglite';
+
+const [dataDir, settings] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: pglite-initdb.js <dataDir> [settings JSON]');
+const database = await PGlite.create({ dataDir, postgresqlconf: settings ? JSON.parse(settings) : undefined });
+await database.close();

@@ -8,7 +8,7 @@ import {
   catalogRefreshSettings, dataPlaneSettings, keyLimiterSettings, providerSettings, settlerSettings, startAllowancePeers, startDataPlane, startKeyLimiter,
   upstreamObserver,
 } from '@voice-router/data-plane';
-import { backgroundOf, createSqlCatalogStore, openDatabase, startPgliteVacuum, type Database } from '@voice-router/ledger';
+import { backgroundOf, createSqlCatalogStore, openDatabase, startPgliteVacuum, startPostgresMaintenance, type Database } from '@voice-router/ledger';
 import { CatalogState, createProviderRegistry, smokeTestProviders, startCatalogFollower, startCatalogRefresher } from '@voice-router/providers';
 import {
   createInProcessSettler, createQueuedSettlementGuard, createQueueSettler, startReaper, startSettlementWorker, type SettlementGuard, type Settler,
@@ -45,6 +45,10 @@ export async function startEmbeddedService(environment: EmbeddedEnvironment, log
       // PGlite has no autovacuum: this process runs its rules (see packages/ledger/src/pglite-vacuum.ts).
       const vacuum = startPgliteVacuum(backgroundOf(database.sql), { logger });
       closers.push(() => vacuum.stop());
+    } else {
+      // Nor does a PostgreSQL whose autovacuum is turned off: then this process runs them too.
+      const maintenance = await startPostgresMaintenance(database.sql, { logger });
+      if (maintenance) closers.push(() => maintenance.stop());
     }
 
     let settler: Settler;

@@ -3,7 +3,7 @@
 // Scale it independently of the data plane; any number of workers can run at once. It serves no API,
 // only /metrics and its probes (/healthz, /readyz) on METRICS_PORT.
 import { catalogRefreshSettings, openAICompatibleVariables, providerSettings } from '@voice-router/data-plane';
-import { createSqlCatalogStore, openDatabase } from '@voice-router/ledger';
+import { createSqlCatalogStore, openDatabase, startPostgresMaintenance } from '@voice-router/ledger';
 import { CatalogState, createProviderRegistry, startCatalogRefresher } from '@voice-router/providers';
 import { createProducerClient, createQueuedSettlementGuard, startReaper, startSettlementWorker } from '@voice-router/settlement';
 import { ConfigurationError, createLogger, metricsSettings, onShutdown, parseEnvironment, scrubSecrets, secretSettings, startProcessMetrics } from '@voice-router/service-kit';
@@ -42,6 +42,8 @@ async function main() {
     onReaped: hooks.onReaped,
   });
   void reaper.runOnce();
+  // A PostgreSQL whose autovacuum is off gets autovacuum's rules from the workers (packages/ledger/src/pglite-vacuum.ts).
+  const maintenance = await startPostgresMaintenance(database.sql, { logger: logger.child({ component: 'maintenance' }) });
   // Claims in the database make N workers call each provider's voice API once per interval between them.
   const registry = createProviderRegistry(providerSettings(environment));
   const catalogStore = createSqlCatalogStore(database.sql);
@@ -56,6 +58,7 @@ async function main() {
     () => metrics.server.close(),
     () => void probeRedis.disconnect(),
     () => database.close(), () => registry.close(), () => refresher.stop(), () => worker.close(), () => queuedGuard.close(), () => reaper.stop(),
+    () => maintenance?.stop(),
     () => {
       draining = true;
     },

@@ -1,7 +1,7 @@
 // @voice-router/ledger: the database (PostgreSQL or PGlite), its migrations, and the money operations.
 export { openDatabase, type Database, type DatabaseOptions, type PgliteThread } from './database.js';
 export { lockDataDir, dataDirLockFile, DataDirLockedError, processAlive, type DataDirLock } from './data-dir-lock.js';
-export { startPgliteVacuum, maintenanceFor, PGLITE_VACUUM_INTERVAL_MS, type PgliteVacuum, type MaintenanceAction } from './pglite-vacuum.js';
+export { startPgliteVacuum, startPostgresMaintenance, maintenanceFor, PGLITE_VACUUM_INTERVAL_MS, type PgliteVacuum, type MaintenanceAction } from './pglite-vacuum.js';
 export { applyMigrations, readMigrations, migrationsDirectory, MigrationChecksumError } from './migrate.js';
 export type { SqlClient } from './sql-client.js';
 export { backgroundOf, BACKGROUND_MAX_WAIT_MS } from './sql-client.js';

@@ -1,0 +1,88 @@
+// PostgreSQL with autovacuum off: the worker applies autovacuum's rules itself (startPostgresMaintenance).
+// The case that made it necessary: node-postgres prepares each hot statement once per connection, and one
+// prepared while `reservations` was nearly empty kept its generic plan (a sequential scan) as the table
+// grew, because nothing analyzed the table to invalidate it.
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceSkip, createTestDatabase, postgresUrl, type TestDatabase } from '@voice-router/test-support';
+import { openDatabase, type Database } from './database.js';
+import { createUser } from './operations/manage-accounts.js';
+import { startPostgresMaintenance } from './pglite-vacuum.js';
+import type { SqlClient } from './sql-client.js';
+
+const SETTING = `SELECT current_setting('autovacuum') AS autovacuum`;
+
+/** The database as seen through a server whose autovacuum setting reads `value` (the rest is real). */
+function withAutovacuum(sql: SqlClient, value: 'on' | 'off', sent: string[] = []): SqlClient {
+  const answer = async <Row>(text: string, values?: unknown[], name?: string): Promise<Row[]> => {
+    sent.push(text);
+    return text === SETTING ? [{ autovacuum: value }] as Row[] : sql.query<Row>(text, values as never, name);
+  };
+  return { ...sql, background: undefined, query: answer, withAdvisoryLock: (lockId, work) => sql.withAdvisoryLock(lockId, work) };
+}
+
+const logger = { debug: () => undefined, warn: () => undefined, info: () => undefined };
+
+const runnable = Boolean(postgresUrl());
+if (!runnable) announceSkip('PostgreSQL maintenance with autovacuum off', 'DATABASE_URL is not set');
+
+describe.runIf(runnable)('PostgreSQL maintenance when autovacuum is off', () => {
+  let testDatabase: TestDatabase;
+  let database: Database;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    database = await openDatabase({ kind: 'postgres', url: testDatabase.url });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+  });
+
+  it('does nothing when the server runs autovacuum', async () => {
+    const sent: string[] = [];
+    expect(await startPostgresMaintenance(withAutovacuum(database.sql, 'on', sent), { logger })).toBeUndefined();
+    expect(sent).toEqual([SETTING]);
+  });
+
+  it('analyzes a table that grew, so a statement prepared while it was empty is planned again with its index', async () => {
+    const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
+    const probe = new pg.Client({ connectionString: testDatabase.url });
+    await probe.connect();
+    // Prepared once per connection, as the ledger's statements are (named), and run while the table is small.
+    const lookup = {
+      name: 'maintenance_probe',
+      text: `SELECT count(*)::int AS found FROM reservations WHERE id = ANY($1::uuid[])`,
+    };
+    const ids = `{${Array.from({ length: 20 }, () => crypto.randomUUID()).join(',')}}`;
+    const plan = async () => (await probe.query(`EXPLAIN EXECUTE maintenance_probe('${ids}')`)).rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+    const maintenance = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000 }))!;
+    try {
+      expect(maintenance).toBeDefined();
+      await maintenance.runOnce();
+      for (let run = 0; run < 8; run++) await probe.query({ ...lookup, values: [ids] });
+      expect(await plan()).toMatch(/Seq Scan on reservations/);
+
+      await probe.query(
+        `INSERT INTO reservations (id, account_id, amount_micros, provider, model, characters, state, settled_at)
+         SELECT gen_random_uuid(), $1::uuid, 100, 'openai', 'tts-1', 7, 'committed', now() FROM generate_series(1, 20000)`,
+        [user.personalAccountId],
+      );
+      // The inserting connection reports its counts at once (otherwise within a second or, idle, ten).
+      await probe.query('SELECT pg_stat_force_next_flush()');
+      await probe.query('SELECT 1');
+      // Nothing has analyzed the table: the plan prepared while it was empty still scans all of it.
+      expect(await plan()).toMatch(/Seq Scan on reservations/);
+
+      const done = await maintenance.runOnce();
+      expect(done).toContainEqual({ table: 'reservations', action: expect.stringMatching(/analyze/) });
+      expect(await plan()).not.toMatch(/Seq Scan on reservations/);
+      expect(await plan()).toMatch(/reservations_pkey/);
+      // A round with nothing new to do does nothing.
+      expect((await maintenance.runOnce()).filter((round) => round.table === 'reservations')).toEqual([]);
+    } finally {
+      await maintenance.stop();
+      await probe.end();
+    }
+  });
+});

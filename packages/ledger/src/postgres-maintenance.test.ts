@@ -57,6 +57,7 @@ describe.runIf(runnable)('PostgreSQL maintenance when autovacuum is off', () => 
     const ids = `{${Array.from({ length: 20 }, () => crypto.randomUUID()).join(',')}}`;
     const plan = async () => (await probe.query(`EXPLAIN EXECUTE maintenance_probe('${ids}')`)).rows.map((row) => row['QUERY PLAN'] as string).join('\n');
     const maintenance = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000 }))!;
+    const unpaced = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000, settledAnalyzeIntervalMs: 0 }))!;
     try {
       expect(maintenance).toBeDefined();
       await maintenance.runOnce();
@@ -80,7 +81,21 @@ describe.runIf(runnable)('PostgreSQL maintenance when autovacuum is off', () => 
       expect(await plan()).toMatch(/reservations_pkey/);
       // A round with nothing new to do does nothing.
       expect((await maintenance.runOnce()).filter((round) => round.table === 'reservations')).toEqual([]);
+      // A table past 10,000 rows is analyzed at most once a minute, however fast it grows.
+      await probe.query(
+        `INSERT INTO reservations (id, account_id, amount_micros, provider, model, characters, state, settled_at)
+         SELECT gen_random_uuid(), $1::uuid, 100, 'openai', 'tts-1', 7, 'committed', now() FROM generate_series(1, 5000)`,
+        [user.personalAccountId],
+      );
+      await probe.query('SELECT pg_stat_force_next_flush()');
+      await probe.query('SELECT 1');
+      const [counted] = (await probe.query(`SELECT n_mod_since_analyze::int AS changed FROM pg_stat_user_tables WHERE relname = 'reservations'`)).rows;
+      expect(counted.changed).toBe(5000);
+      expect((await maintenance.runOnce()).filter((round) => round.table === 'reservations')).toEqual([]);
+      // Without that pacing, the same growth is analyzed at once.
+      expect(await unpaced.runOnce()).toContainEqual({ table: 'reservations', action: expect.stringMatching(/analyze/) });
     } finally {
+      await unpaced.stop();
       await maintenance.stop();
       await probe.end();
     }

@@ -50,7 +50,23 @@ export async function findBackingServices(): Promise<{ services?: BackingService
   const redisUrl = defaultRedisUrl();
   const problems = (await Promise.all([postgresReachable(postgresUrl), redisReachable(redisUrl)])).filter(Boolean);
   if (problems.length) return { note: `scaled-out mode skipped: ${problems.join('; ')}` };
-  return { services: { postgresUrl, redisUrl } };
+  return { services: { postgresUrl, redisUrl }, note: await autovacuumNote(postgresUrl) };
+}
+
+/** The server's autovacuum setting changes what PostgreSQL costs per request (README, "Run modes"): said when off. */
+async function autovacuumNote(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ autovacuum: string }>(`SELECT current_setting('autovacuum') AS autovacuum`);
+    return rows[0]?.autovacuum === 'off'
+      ? 'PostgreSQL runs with autovacuum off on this machine: the router\'s workers apply autovacuum\'s rules themselves (README, "Run modes"), and their VACUUM and ANALYZE count in PostgreSQL\'s CPU'
+      : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export interface RunScope {

@@ -55,6 +55,16 @@ describe.runIf(runnable)('PostgreSQL maintenance when autovacuum is off', () => 
       text: `SELECT count(*)::int AS found FROM reservations WHERE id = ANY($1::uuid[])`,
     };
     const ids = `{${Array.from({ length: 20 }, () => crypto.randomUUID()).join(',')}}`;
+    /** Adds settled reservations; the inserting connection reports its counts at once (else within a second or, idle, ten). */
+    const grow = async (rows: number) => {
+      await probe.query(
+        `INSERT INTO reservations (id, account_id, amount_micros, provider, model, characters, state, settled_at)
+         SELECT gen_random_uuid(), $1::uuid, 100, 'openai', 'tts-1', 7, 'committed', now() FROM generate_series(1, $2::int)`,
+        [user.personalAccountId, rows],
+      );
+      await probe.query('SELECT pg_stat_force_next_flush()');
+      await probe.query('SELECT 1');
+    };
     const plan = async () => (await probe.query(`EXPLAIN EXECUTE maintenance_probe('${ids}')`)).rows.map((row) => row['QUERY PLAN'] as string).join('\n');
     const maintenance = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000 }))!;
     const unpaced = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000, settledAnalyzeIntervalMs: 0 }))!;
@@ -64,14 +74,7 @@ describe.runIf(runnable)('PostgreSQL maintenance when autovacuum is off', () => 
       for (let run = 0; run < 8; run++) await probe.query({ ...lookup, values: [ids] });
       expect(await plan()).toMatch(/Seq Scan on reservations/);
 
-      await probe.query(
-        `INSERT INTO reservations (id, account_id, amount_micros, provider, model, characters, state, settled_at)
-         SELECT gen_random_uuid(), $1::uuid, 100, 'openai', 'tts-1', 7, 'committed', now() FROM generate_series(1, 20000)`,
-        [user.personalAccountId],
-      );
-      // The inserting connection reports its counts at once (otherwise within a second or, idle, ten).
-      await probe.query('SELECT pg_stat_force_next_flush()');
-      await probe.query('SELECT 1');
+      await grow(20_000);
       // Nothing has analyzed the table: the plan prepared while it was empty still scans all of it.
       expect(await plan()).toMatch(/Seq Scan on reservations/);
 
@@ -82,13 +85,7 @@ describe.runIf(runnable)('PostgreSQL maintenance when autovacuum is off', () => 
       // A round with nothing new to do does nothing.
       expect((await maintenance.runOnce()).filter((round) => round.table === 'reservations')).toEqual([]);
       // A table past 10,000 rows is analyzed at most once a minute, however fast it grows.
-      await probe.query(
-        `INSERT INTO reservations (id, account_id, amount_micros, provider, model, characters, state, settled_at)
-         SELECT gen_random_uuid(), $1::uuid, 100, 'openai', 'tts-1', 7, 'committed', now() FROM generate_series(1, 5000)`,
-        [user.personalAccountId],
-      );
-      await probe.query('SELECT pg_stat_force_next_flush()');
-      await probe.query('SELECT 1');
+      await grow(5_000);
       const [counted] = (await probe.query(`SELECT n_mod_since_analyze::int AS changed FROM pg_stat_user_tables WHERE relname = 'reservations'`)).rows;
       expect(counted.changed).toBe(5000);
       expect((await maintenance.runOnce()).filter((round) => round.table === 'reservations')).toEqual([]);

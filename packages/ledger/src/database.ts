@@ -92,7 +92,8 @@ const initdbScript = new URL('./pglite-thread/pglite-initdb.js', import.meta.url
 /**
  * Creates a data dir that does not exist yet in a short-lived child process (pglite-initdb.js): the memory
  * initdb used then leaves with that process (measured: the embedded service at rest after a first start,
- * 375 MB resident with initdb in-process, against 271 MB after a restart). Returns false if that could not
+ * 375 MB resident with initdb in-process, 336 MB with it in the child; 271 MB after a restart, the rest being
+ * the migrations' memory in PGlite's thread). Returns false if that could not
  * be done; PGlite then creates the dir itself as it opens it, and reports any real error there.
  */
 export async function createPgliteDataDir(dataDir: string): Promise<boolean> {

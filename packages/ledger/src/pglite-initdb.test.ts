@@ -1,5 +1,5 @@
 // A new PGlite data dir is created (initdb) in a short-lived child process, so the memory initdb uses
-// (~700 MB at its peak, kept by the allocator after it is freed) never belongs to the serving process.
+// (~650 MB at its peak, kept by the allocator after it is freed) never belongs to the serving process.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

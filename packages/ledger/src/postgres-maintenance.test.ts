@@ -4,9 +4,9 @@
 // grew, because nothing analyzed the table to invalidate it.
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceSkip, createTestDatabase, postgresUrl, type TestDatabase } from '@voice-router/test-support';
-import { openDatabase, type Database } from './database.js';
+import { beforeAll, expect, it } from 'vitest';
+import type { Database } from './database.js';
+import { describeOnPostgres } from './__fixtures__/each-database.js';
 import { createUser } from './operations/manage-accounts.js';
 import { startPostgresMaintenance } from './pglite-vacuum.js';
 import type { SqlClient } from './sql-client.js';
@@ -19,24 +19,16 @@ function withAutovacuum(sql: SqlClient, value: 'on' | 'off', sent: string[] = []
     sent.push(text);
     return text === SETTING ? [{ autovacuum: value }] as Row[] : sql.query<Row>(text, values as never, name);
   };
-  return { ...sql, background: undefined, query: answer, withAdvisoryLock: (lockId, work) => sql.withAdvisoryLock(lockId, work) };
+  return { ...sql, background: undefined, query: answer };
 }
 
 const logger = { debug: () => undefined, warn: () => undefined, info: () => undefined };
 
-const runnable = Boolean(postgresUrl());
-if (!runnable) announceSkip('PostgreSQL maintenance with autovacuum off', 'DATABASE_URL is not set');
-
-describe.runIf(runnable)('PostgreSQL maintenance when autovacuum is off', () => {
-  let testDatabase: TestDatabase;
+describeOnPostgres('PostgreSQL maintenance when autovacuum is off', (opened) => {
   let database: Database;
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    database = await openDatabase({ kind: 'postgres', url: testDatabase.url });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await testDatabase?.drop();
+  let url: string;
+  beforeAll(() => {
+    ({ database, url } = opened());
   });
 
   it('does nothing when the server runs autovacuum', async () => {
@@ -47,7 +39,7 @@ describe.runIf(runnable)('PostgreSQL maintenance when autovacuum is off', () => 
 
   it('analyzes a table that grew, so a statement prepared while it was empty is planned again with its index', async () => {
     const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
-    const probe = new pg.Client({ connectionString: testDatabase.url });
+    const probe = new pg.Client({ connectionString: url });
     await probe.connect();
     // Prepared once per connection, as the ledger's statements are (named), and run while the table is small.
     const lookup = {

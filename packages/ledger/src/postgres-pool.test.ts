@@ -1,22 +1,13 @@
 // The data plane's PostgreSQL pool keeps its connections: a burst after a quiet spell finds them open
 // instead of waiting for new backends (pg closes a connection after 10 s idle by default).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceSkip, createTestDatabase, postgresUrl, type TestDatabase } from '@voice-router/test-support';
-import { openDatabase, type Database } from './database.js';
+import { beforeAll, expect, it } from 'vitest';
+import type { Database } from './database.js';
+import { describeOnPostgres } from './__fixtures__/each-database.js';
 
-const runnable = Boolean(postgresUrl());
-if (!runnable) announceSkip('the PostgreSQL pool', 'DATABASE_URL is not set');
-
-describe.runIf(runnable)('the PostgreSQL pool', () => {
-  let testDatabase: TestDatabase;
+describeOnPostgres('the PostgreSQL pool', (opened) => {
   let database: Database;
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    database = await openDatabase({ kind: 'postgres', url: testDatabase.url, poolSize: 4 });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await testDatabase?.drop();
+  beforeAll(() => {
+    database = opened().database;
   });
 
   const backends = async () => {
@@ -33,4 +24,4 @@ describe.runIf(runnable)('the PostgreSQL pool', () => {
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     expect(await backends()).toBe(opened);
   }, 20_000);
-});
+}, { poolSize: 4 });

@@ -2,6 +2,7 @@
 // read only up to a few KB, classified by the provider's classifier, and turned into an error that keeps a
 // category and the status: no upstream text, code or header value survives this function.
 
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import {
   categoryForStatus,
@@ -58,30 +59,156 @@ export interface SendOptions {
   successJsonIsError?: boolean;
 }
 
-function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function readLimitedText(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
+/**
+ * One upstream response, received through undici's dispatch handler (no stream objects in between: a
+ * Readable and its async iterator cost more CPU per request than the rest of the upstream exchange): the
+ * status and headers once they arrive (`started`), then the body as an async iterator. The connection is
+ * paused while UPSTREAM_READ_AHEAD_BYTES or more wait unread, and resumed when the consumer takes them.
+ * Aborting `signal`, or leaving the iteration early (`return()`), aborts the request (undici then closes
+ * the connection); an abort before the request reached a connection is applied when it does.
+ */
+class UpstreamResponse implements Dispatcher.DispatchHandler, AsyncIterator<Uint8Array>, KnowsItsEnd {
+  statusCode = 0;
+  headers: IncomingHttpHeaders = {};
+  readonly started: Promise<void>;
+  #resolveStarted!: () => void;
+  #rejectStarted!: (error: unknown) => void;
+  #controller: Dispatcher.DispatchController | undefined;
+  /** A cancellation that came before undici handed over the controller. */
+  #pendingAbort: Error | undefined;
+  #chunks: Buffer[] = [];
+  #buffered = 0;
+  #ended = false;
+  #failed = false;
+  /** The consumer left (`return()`): further calls to next() report the end. */
+  #returned = false;
+  #error: unknown;
+  #wake: (() => void) | undefined;
+  readonly #onAbort = () => this.cancel(this.signal.reason as Error);
+
+  constructor(private readonly signal: AbortSignal) {
+    this.started = new Promise<void>((resolve, reject) => {
+      this.#resolveStarted = resolve;
+      this.#rejectStarted = reject;
+    });
+    if (signal.aborted) this.cancel(signal.reason as Error);
+    else signal.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#pendingAbort) controller.abort(this.#pendingAbort);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    // 1xx answers (100 Continue, 103 Early Hints) precede the real one.
+    if (statusCode < 200) return;
+    this.statusCode = statusCode;
+    this.headers = headers;
+    this.#resolveStarted();
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#failed) return;
+    this.#chunks.push(chunk);
+    this.#buffered += chunk.byteLength;
+    if (this.#buffered >= UPSTREAM_READ_AHEAD_BYTES) controller.pause();
+    this.#wakeConsumer();
+  }
+
+  onResponseEnd(): void {
+    if (this.#failed) return;
+    this.#ended = true;
+    this.signal.removeEventListener('abort', this.#onAbort);
+    this.#wakeConsumer();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.#fail(error);
+  }
+
+  /** Ends the exchange with `reason` (the request is aborted unless the body had already ended). */
+  cancel(reason: Error): void {
+    if (this.#ended || this.#failed) return;
+    this.#fail(reason);
+    this.#chunks = [];
+    this.#buffered = 0;
+    if (this.#controller) this.#controller.abort(reason);
+    else this.#pendingAbort = reason;
+  }
+
+  /** No chunk will follow the ones handed out: the body has ended and nothing of it waits unread. */
+  exhausted(): boolean {
+    return this.#ended && this.#chunks.length === 0;
+  }
+
+  async next(): Promise<IteratorResult<Uint8Array>> {
+    for (;;) {
+      const chunk = this.#chunks.shift();
+      if (chunk) {
+        this.#buffered -= chunk.byteLength;
+        // Resuming may deliver more data at once (re-entering onResponseData), after this chunk was taken.
+        if (this.#buffered < UPSTREAM_READ_AHEAD_BYTES && this.#controller?.paused) this.#controller.resume();
+        return { done: false, value: chunk };
+      }
+      if (this.#returned || this.#ended) return { done: true, value: undefined };
+      if (this.#failed) throw this.#error;
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+    }
+  }
+
+  async return(): Promise<IteratorResult<Uint8Array>> {
+    this.#returned = true;
+    this.cancel(new DOMException('upstream body left unread', 'AbortError') as Error);
+    return { done: true, value: undefined };
+  }
+
+  #fail(error: unknown): void {
+    if (this.#ended || this.#failed) return;
+    this.#failed = true;
+    this.#error = error;
+    this.signal.removeEventListener('abort', this.#onAbort);
+    this.#rejectStarted(error);
+    this.#wakeConsumer();
+  }
+
+  #wakeConsumer(): void {
+    const wake = this.#wake;
+    if (wake) {
+      this.#wake = undefined;
+      wake();
+    }
+  }
+}
+
+async function readLimitedText(body: UpstreamResponse, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      chunks.push(chunk.subarray(0, limit - size));
-      size += Math.min(chunk.length, limit - size);
-      if (size >= limit) break; // leaving the loop destroys the rest of the body
+    for (;;) {
+      const result = await body.next();
+      if (result.done) break;
+      const chunk = Buffer.from(result.value.buffer, result.value.byteOffset, Math.min(result.value.byteLength, limit - size));
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size >= limit) break;
     }
   } catch {
     // A broken error body still leaves the status, which is what matters.
   } finally {
-    if (!body.destroyed) body.destroy();
+    // The rest of a long error body is not read: the connection is closed instead.
+    await body.return();
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Retry-After in seconds or as an HTTP date; also OpenAI's non-standard retry-after-ms. Only a number is kept. */
-export function parseRetryAfter(headers: Dispatcher.ResponseData['headers'], now = Date.now()): number | undefined {
+export function parseRetryAfter(headers: IncomingHttpHeaders, now = Date.now()): number | undefined {
   const rawMilliseconds = headerValue(headers, 'retry-after-ms');
   const milliseconds = rawMilliseconds === undefined || rawMilliseconds.trim() === '' ? Number.NaN : Number(rawMilliseconds);
   if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
@@ -127,46 +254,35 @@ export function upstreamHttpError(
   });
 }
 
-/**
- * Whether a response body has ended with nothing left unread. `readableEnded` turns true only once 'end'
- * is emitted, a tick after the last chunk is read; the stream's state knows as soon as the end of the body
- * was parsed, which is usually in the same socket read as the last chunk.
- */
-function bodyExhausted(body: Dispatcher.ResponseData['body']): boolean {
-  if (body.readableEnded) return true;
-  const state = (body as unknown as { _readableState?: { ended?: boolean } })._readableState;
-  return state?.ended === true && body.readableLength === 0;
-}
-
 export async function sendSpeechRequest(
   pool: Dispatcher,
   request: PreparedHttpRequest,
   options: SendOptions,
 ): Promise<AsyncIterator<Uint8Array> & KnowsItsEnd> {
-  const response = await pool.request({
+  const response = new UpstreamResponse(options.signal);
+  pool.dispatch({
     method: request.method,
     path: request.path,
     headers: request.headers,
     body: request.body,
-    signal: options.signal,
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyIdleTimeoutMs,
-    highWaterMark: UPSTREAM_READ_AHEAD_BYTES,
-  });
+  }, response);
+  await response.started;
   const status = response.statusCode;
   if (status < 200 || status > 299) {
     const header = (name: string) => headerValue(response.headers, name);
-    const classification = safeClassify(options.classifyError, status, await readLimitedText(response.body, ERROR_BODY_LIMIT_BYTES), header);
+    const classification = safeClassify(options.classifyError, status, await readLimitedText(response, ERROR_BODY_LIMIT_BYTES), header);
     throw upstreamHttpError(options.provider, status, classification, parseRetryAfter(response.headers));
   }
   const contentType = (headerValue(response.headers, 'content-type') ?? '').toLowerCase();
   if (options.successJsonIsError && contentType.startsWith('application/json')) {
     // Classified by the provider's codes; a JSON answer it does not recognise is a success without audio.
-    const classification = safeClassify(options.classifyError, status, await readLimitedText(response.body, ERROR_BODY_LIMIT_BYTES));
+    const classification = safeClassify(options.classifyError, status, await readLimitedText(response, ERROR_BODY_LIMIT_BYTES));
     throw upstreamHttpError(options.provider, status, classification, undefined);
   }
   if (!options.textBody && (contentType.startsWith('application/json') || contentType.startsWith('text/'))) {
-    response.body.destroy();
+    await response.return();
     throw new ProviderError({
       provider: options.provider,
       kind: 'protocol',
@@ -176,8 +292,5 @@ export async function sendSpeechRequest(
       detail: 'a success answer carried text instead of audio',
     });
   }
-  const body = response.body;
-  const audio = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() as AsyncIterator<Uint8Array> & KnowsItsEnd;
-  audio.exhausted = () => bodyExhausted(body);
-  return audio;
+  return response;
 }

@@ -155,6 +155,8 @@ describeOnEachDatabase('ledger', (openedDatabase) => {
     const accountId = await fundedAccount(0n);
     const key = await createApiKey(database.prisma, { accountId, name: 'test' });
     expect(key.keyValue).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+    // Stored hashes are hex SHA-256, as every earlier release wrote them.
+    expect(hashApiKey('pk_abc')).toBe('0becee1d38a2a7aaff3894472d49157cd802878c92b2985e01ac8422fe8de9af');
     expect(await findActiveApiKey(database.sql, hashApiKey(key.keyValue))).toMatchObject({ id: key.id, accountId });
     expect(await revokeApiKey(database.prisma, { id: key.id })).toBe(true);
     expect(await findActiveApiKey(database.sql, hashApiKey(key.keyValue))).toBeUndefined();

@@ -7,8 +7,9 @@ import { toMicros } from '../micros.js';
 
 export const API_KEY_PREFIX = 'pk_';
 
+/** On every speech request: the one-shot `crypto.hash` costs about half of createHash/update/digest. */
 export function hashApiKey(keyValue: string): string {
-  return crypto.createHash('sha256').update(keyValue).digest('hex');
+  return crypto.hash('sha256', keyValue, 'hex');
 }
 
 export interface ApiKeyLimits {

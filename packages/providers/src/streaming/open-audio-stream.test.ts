@@ -42,6 +42,27 @@ describe('openAudioStream', () => {
     expect(state.returned).toBe(true);
   });
 
+  it("a caller's abort while the first chunk is awaited fails the attempt at once with the caller's reason", async () => {
+    // The source opens but its first chunk never comes, and it ignores the attempt's signal.
+    const iterator: AsyncIterator<Uint8Array> = { next: () => new Promise(() => undefined) };
+    const caller = new AbortController();
+    let attemptSignal: AbortSignal | undefined;
+    const opening = openAudioStream({
+      provider: 'test', signal: caller.signal, firstByteTimeoutMs: 5_000, mapError,
+      open: async (signal) => {
+        attemptSignal = signal;
+        return iterator;
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const reason = new Error('client left');
+    const startedAt = performance.now();
+    caller.abort(reason);
+    expect(await rejectionOf(opening)).toBe(reason);
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    expect(attemptSignal?.aborted).toBe(true);
+  });
+
   it('closes the source when the consumer returns before reading anything', async () => {
     const { iterator, state } = chunks([Uint8Array.of(1), Uint8Array.of(2)]);
     const audio = await openAudioStream({ provider: 'test', signal: new AbortController().signal, firstByteTimeoutMs: 100, open: async () => iterator, mapError });

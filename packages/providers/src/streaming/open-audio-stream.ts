@@ -21,25 +21,6 @@ function isKnownError(error: unknown): error is ProviderError | InvalidSpeechReq
   return error instanceof ProviderError || error instanceof InvalidSpeechRequestError;
 }
 
-/** Rejects as soon as `signal` aborts, even if `promise` ignores the signal, so the deadline always holds. */
-function raceWithAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /** One pass over upstream audio: the first chunk is already in hand; `return()` cancels upstream. */
 class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
   #first: Uint8Array | undefined;
@@ -112,24 +93,34 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
   const { signal, provider, firstByteTimeoutMs } = options;
   signal.throwIfAborted();
   const controller = new AbortController();
+  // Every abort of the attempt goes through here (the caller's abort, the deadline, a failure), so the
+  // opening steps are raced against this promise instead of a listener on the attempt's own signal.
+  let abortOpening!: (reason: unknown) => void;
+  const openingAborted = new Promise<never>((_resolve, reject) => (abortOpening = reject));
+  openingAborted.catch(() => undefined);
+  const abortAttempt = (reason: unknown) => {
+    controller.abort(reason);
+    abortOpening(reason);
+  };
   // Built only when the deadline fires: an Error captures a stack trace, too costly for every attempt.
   let timeoutError: ProviderError | undefined;
-  const onCallerAbort = () => controller.abort(signal.reason);
+  const onCallerAbort = () => abortAttempt(signal.reason);
   signal.addEventListener('abort', onCallerAbort, { once: true });
   const release = () => signal.removeEventListener('abort', onCallerAbort);
   const timer = setTimeout(() => {
     timeoutError = new ProviderError({
       provider, kind: 'timeout', category: 'upstream_timeout', isRetryable: true, detail: `no audio within ${firstByteTimeoutMs} ms`,
     });
-    controller.abort(timeoutError);
+    abortAttempt(timeoutError);
   }, firstByteTimeoutMs);
 
   const opening = options.open(controller.signal);
   let source: UpstreamAudioSource | undefined;
   try {
-    source = await raceWithAbort(opening, controller.signal);
-    let first = await raceWithAbort(source.next(), controller.signal);
-    while (!first.done && first.value.byteLength === 0) first = await raceWithAbort(source.next(), controller.signal);
+    // Rejects as soon as the attempt is aborted, even if `open` ignores its signal, so the deadline always holds.
+    source = await Promise.race([opening, openingAborted]);
+    let first = await Promise.race([source.next(), openingAborted]);
+    while (!first.done && first.value.byteLength === 0) first = await Promise.race([source.next(), openingAborted]);
     if (first.done) {
       throw new ProviderError({ provider, kind: 'protocol', category: 'upstream_bad_response', isRetryable: false, detail: 'empty audio body' });
     }
@@ -140,7 +131,7 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
   } catch (error) {
     clearTimeout(timer);
     release();
-    if (!controller.signal.aborted) controller.abort(new DOMException('attempt failed', 'AbortError'));
+    if (!controller.signal.aborted) abortAttempt(new DOMException('attempt failed', 'AbortError'));
     // If `open` ignored the signal and resolves later, still close what it opened.
     if (source) void source.return?.()?.catch(() => undefined);
     else opening.then((late) => late.return?.()?.catch(() => undefined), () => undefined);

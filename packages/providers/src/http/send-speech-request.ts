@@ -65,8 +65,9 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 }
 
 /**
- * One upstream response, received through undici's dispatch handler (no stream objects in between: a
- * Readable and its async iterator cost more CPU per request than the rest of the upstream exchange): the
+ * One upstream response, received through undici's dispatch handler (no stream objects in between:
+ * `request()` with its Readable body, read through the stream's async iterator, cost 15–25 µs more CPU
+ * per short request in a client-only measurement, against ~55 µs for the whole exchange this way): the
  * status and headers once they arrive (`started`), then the body as an async iterator. The connection is
  * paused while UPSTREAM_READ_AHEAD_BYTES or more wait unread, and resumed when the consumer takes them.
  * Aborting `signal`, or leaving the iteration early (`return()`), aborts the request (undici then closes

@@ -37,6 +37,39 @@ describeOnPostgres('PostgreSQL maintenance when autovacuum is off', (opened) => 
     expect(sent).toEqual([SETTING]);
   });
 
+  it('maintains a small table whose rows are only updated at most once a minute (each round invalidates cached plans)', async () => {
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    // Like `wallets`: a few dozen rows, each updated by every settlement.
+    await probe.query('CREATE TABLE hot_rows (id int PRIMARY KEY, n int NOT NULL)');
+    await probe.query('INSERT INTO hot_rows SELECT i, 0 FROM generate_series(1, 30) AS i');
+    const churn = async () => {
+      for (let round = 0; round < 10; round++) await probe.query('UPDATE hot_rows SET n = n + 1');
+      await probe.query('SELECT pg_stat_force_next_flush()');
+    };
+    const maintenance = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000 }))!;
+    const unpaced = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000, settledAnalyzeIntervalMs: 0 }))!;
+    const hot = (round: Array<{ table: string }>) => round.filter((done) => done.table === 'hot_rows');
+    try {
+      await churn();
+      expect(hot(await maintenance.runOnce())).toEqual([{ table: 'hot_rows', action: 'vacuum_analyze' }]);
+      // 300 more updates: past both thresholds again, but the same 30 rows, and the last round was just now.
+      await churn();
+      expect(hot(await maintenance.runOnce())).toEqual([]);
+      // Unpaced (PGlite's rounds), the same churn is maintained at once.
+      expect(hot(await unpaced.runOnce())).toEqual([{ table: 'hot_rows', action: 'vacuum_analyze' }]);
+      // A small table whose row count moved is still maintained at once, paced or not.
+      await probe.query('INSERT INTO hot_rows SELECT i, 0 FROM generate_series(31, 200) AS i');
+      await probe.query('SELECT pg_stat_force_next_flush()');
+      expect(hot(await maintenance.runOnce())).toEqual([{ table: 'hot_rows', action: expect.stringMatching(/analyze/) }]);
+    } finally {
+      await unpaced.stop();
+      await maintenance.stop();
+      await probe.query('DROP TABLE hot_rows');
+      await probe.end();
+    }
+  });
+
   it('analyzes a table that grew, so a statement prepared while it was empty is planned again with its index', async () => {
     const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
     const probe = new pg.Client({ connectionString: url });

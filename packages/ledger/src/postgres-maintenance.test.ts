@@ -24,6 +24,16 @@ function withAutovacuum(sql: SqlClient, value: 'on' | 'off', sent: string[] = []
 
 const logger = { debug: () => undefined, warn: () => undefined, info: () => undefined };
 
+/** The worker's maintenance (paced) and the same rounds unpaced, both on a server reading autovacuum = off; run by hand. */
+async function startBoth(sql: SqlClient) {
+  const maintenance = (await startPostgresMaintenance(withAutovacuum(sql, 'off'), { logger, intervalMs: 3_600_000 }))!;
+  const unpaced = (await startPostgresMaintenance(withAutovacuum(sql, 'off'), { logger, intervalMs: 3_600_000, settledAnalyzeIntervalMs: 0 }))!;
+  return { maintenance, unpaced };
+}
+
+/** What a round did to one table. */
+const on = (table: string, round: Array<{ table: string; action: string }>) => round.filter((done) => done.table === table);
+
 describeOnPostgres('PostgreSQL maintenance when autovacuum is off', (opened) => {
   let database: Database;
   let url: string;
@@ -47,21 +57,19 @@ describeOnPostgres('PostgreSQL maintenance when autovacuum is off', (opened) => 
       for (let round = 0; round < 10; round++) await probe.query('UPDATE hot_rows SET n = n + 1');
       await probe.query('SELECT pg_stat_force_next_flush()');
     };
-    const maintenance = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000 }))!;
-    const unpaced = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000, settledAnalyzeIntervalMs: 0 }))!;
-    const hot = (round: Array<{ table: string }>) => round.filter((done) => done.table === 'hot_rows');
+    const { maintenance, unpaced } = await startBoth(database.sql);
     try {
       await churn();
-      expect(hot(await maintenance.runOnce())).toEqual([{ table: 'hot_rows', action: 'vacuum_analyze' }]);
+      expect(on('hot_rows', await maintenance.runOnce())).toEqual([{ table: 'hot_rows', action: 'vacuum_analyze' }]);
       // 300 more updates: past both thresholds again, but the same 30 rows, and the last round was just now.
       await churn();
-      expect(hot(await maintenance.runOnce())).toEqual([]);
+      expect(on('hot_rows', await maintenance.runOnce())).toEqual([]);
       // Unpaced (PGlite's rounds), the same churn is maintained at once.
-      expect(hot(await unpaced.runOnce())).toEqual([{ table: 'hot_rows', action: 'vacuum_analyze' }]);
+      expect(on('hot_rows', await unpaced.runOnce())).toEqual([{ table: 'hot_rows', action: 'vacuum_analyze' }]);
       // A small table whose row count moved is still maintained at once, paced or not.
       await probe.query('INSERT INTO hot_rows SELECT i, 0 FROM generate_series(31, 200) AS i');
       await probe.query('SELECT pg_stat_force_next_flush()');
-      expect(hot(await maintenance.runOnce())).toEqual([{ table: 'hot_rows', action: expect.stringMatching(/analyze/) }]);
+      expect(on('hot_rows', await maintenance.runOnce())).toEqual([{ table: 'hot_rows', action: expect.stringMatching(/analyze/) }]);
     } finally {
       await unpaced.stop();
       await maintenance.stop();
@@ -91,8 +99,7 @@ describeOnPostgres('PostgreSQL maintenance when autovacuum is off', (opened) => 
       await probe.query('SELECT 1');
     };
     const plan = async () => (await probe.query(`EXPLAIN EXECUTE maintenance_probe('${ids}')`)).rows.map((row) => row['QUERY PLAN'] as string).join('\n');
-    const maintenance = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000 }))!;
-    const unpaced = (await startPostgresMaintenance(withAutovacuum(database.sql, 'off'), { logger, intervalMs: 3_600_000, settledAnalyzeIntervalMs: 0 }))!;
+    const { maintenance, unpaced } = await startBoth(database.sql);
     try {
       expect(maintenance).toBeDefined();
       await maintenance.runOnce();
@@ -108,12 +115,12 @@ describeOnPostgres('PostgreSQL maintenance when autovacuum is off', (opened) => 
       expect(await plan()).not.toMatch(/Seq Scan on reservations/);
       expect(await plan()).toMatch(/reservations_pkey/);
       // A round with nothing new to do does nothing.
-      expect((await maintenance.runOnce()).filter((round) => round.table === 'reservations')).toEqual([]);
+      expect(on('reservations', await maintenance.runOnce())).toEqual([]);
       // A table past 10,000 rows is analyzed at most once a minute, however fast it grows.
       await grow(5_000);
       const [counted] = (await probe.query(`SELECT n_mod_since_analyze::int AS changed FROM pg_stat_user_tables WHERE relname = 'reservations'`)).rows;
       expect(counted.changed).toBe(5000);
-      expect((await maintenance.runOnce()).filter((round) => round.table === 'reservations')).toEqual([]);
+      expect(on('reservations', await maintenance.runOnce())).toEqual([]);
       // Without that pacing, the same growth is analyzed at once.
       expect(await unpaced.runOnce()).toContainEqual({ table: 'reservations', action: expect.stringMatching(/analyze/) });
     } finally {

@@ -90,14 +90,14 @@ class UpstreamResponse implements Dispatcher.DispatchHandler, AsyncIterator<Uint
   #returned = false;
   #error: unknown;
   #wake: (() => void) | undefined;
-  readonly #onAbort = () => this.cancel(this.signal.reason as Error);
+  readonly #onAbort = () => this.#cancel(this.signal.reason as Error);
 
   constructor(private readonly signal: AbortSignal) {
     this.started = new Promise<void>((resolve, reject) => {
       this.#resolveStarted = resolve;
       this.#rejectStarted = reject;
     });
-    if (signal.aborted) this.cancel(signal.reason as Error);
+    if (signal.aborted) this.#cancel(signal.reason as Error);
     else signal.addEventListener('abort', this.#onAbort, { once: true });
   }
 
@@ -134,7 +134,7 @@ class UpstreamResponse implements Dispatcher.DispatchHandler, AsyncIterator<Uint
   }
 
   /** Ends the exchange with `reason` (the request is aborted unless the body had already ended). */
-  cancel(reason: Error): void {
+  #cancel(reason: Error): void {
     if (this.#ended || this.#failed) return;
     this.#fail(reason);
     this.#chunks = [];
@@ -165,7 +165,7 @@ class UpstreamResponse implements Dispatcher.DispatchHandler, AsyncIterator<Uint
 
   async return(): Promise<IteratorResult<Uint8Array>> {
     this.#returned = true;
-    this.cancel(new DOMException('upstream body left unread', 'AbortError') as Error);
+    this.#cancel(new DOMException('upstream body left unread', 'AbortError') as Error);
     return { done: true, value: undefined };
   }
 

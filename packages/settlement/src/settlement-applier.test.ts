@@ -1,6 +1,7 @@
 // The applier's batching: commits of reservations, and requests paid from allowances in a lane of their
 // own, go to the database one batch at a time per lane (a second batch over the same wallets would only
-// wait for the first's locks), and what gathers meanwhile is written as the next, larger batch. Every caller still learns its own outcome and the books are exact.
+// wait for the first's locks), and what gathers meanwhile is written as the next, larger batch. Every
+// caller still learns its own outcome and the books are exact.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { auditWallet, createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, getCredits, openDatabase, type SqlClient } from '@voice-router/ledger';

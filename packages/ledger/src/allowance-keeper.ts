@@ -16,7 +16,7 @@
 //   what it has not spent is returned at once, and the money of requests still streaming when they end.
 import crypto from 'node:crypto';
 import { backgroundOf, type SqlClient } from './sql-client.js';
-import { ALLOWANCE_MAX_AGE_MS, allowanceMoneyHeld, openAllowance, releaseAllowance } from './operations/allowances.js';
+import { ALLOWANCE_MAX_AGE_MS, allowanceStanding, openAllowance, releaseAllowance } from './operations/allowances.js';
 import { reserveCredit } from './operations/reserve-batch.js';
 import { checksSpendCaps, type ReserveCreditInput, type ReserveCreditResult } from './operations/reserve-credit.js';
 
@@ -140,6 +140,13 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   const coldUntil = new Map<string, number>();
   /** When each account's other holders were last asked to return (peers). */
   const asked = new Map<string, number>();
+  /**
+   * How many of this process's returns of each account have reached the database, and when the last
+   * did. A refused request compares it before and after: a return that landed meanwhile may have
+   * brought the money it was refused for.
+   */
+  const landed = new Map<string, { count: number; at: number }>();
+  const landedOf = (accountId: string): number => landed.get(accountId)?.count ?? 0;
 
   function isHot(accountId: string, now: number): boolean {
     let entry = heat.get(accountId);
@@ -157,6 +164,8 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
         try {
           // No request waits for a return (one that needs the money waits for `releasing` itself).
           await releaseAllowance(backgroundOf(sql), { allowanceId: held.id, accountId: held.accountId, amountMicros: amount, final });
+          // Counted before the return leaves `releasing`, so a refused request sees it in one or the other.
+          landed.set(held.accountId, { count: landedOf(held.accountId) + 1, at: Date.now() });
           return;
         } catch (error) {
           if (attempt >= RELEASE_ATTEMPTS) {
@@ -299,26 +308,36 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
   const RESERVE_ATTEMPTS = 3;
 
   async function alone(input: ReserveCreditInput): Promise<KeeperReserveResult> {
+    const { accountId } = input;
+    let seen = landedOf(accountId);
     let result = await reserveCredit(sql, input);
     const short = () => !result.ok && result.reason === 'insufficient_credit';
     // Money this process holds or is moving for the account goes back before anyone is told the wallet
     // is short: unspent allowances are returned, and the returns and the opening already on their way
     // are waited for (a return still in flight, or an allowance the database has granted but this
-    // process has not heard of yet, would otherwise refuse a request the wallet can pay).
+    // process has not heard of yet, would otherwise refuse a request the wallet can pay). A return of
+    // another request's that landed while this one was refused counts too: it is tried again.
     for (let attempt = 1; attempt < RESERVE_ATTEMPTS && short(); attempt += 1) {
-      const moving = returnOwn(input.accountId);
-      if (moving.length === 0) break;
+      const moving = returnOwn(accountId);
+      if (moving.length === 0 && landedOf(accountId) === seen) break;
       await Promise.all(moving);
+      seen = landedOf(accountId);
       result = await reserveCredit(sql, input);
     }
     // Other data planes' allowances: they are asked to return theirs, and the request tried again as
-    // the money comes back. (This one's own are out of the count: what they still hold is the money of
-    // its requests in flight.)
+    // the money comes back. Each look reads what the others hold and what the wallet can spend at one
+    // instant, so a return that landed just after a refusal is tried again, not missed: the request is
+    // refused only once the wallet is short while no other data plane holds money of the account (or
+    // after the last wait). This one's own allowances are out of the count: what they still hold is
+    // the money of its requests in flight.
     if (peers) {
-      for (const waitMs of PEER_RETURN_WAITS_MS) {
-        if (!short() || (await allowanceMoneyHeld(sql, input.accountId, ownIds(input.accountId))) === 0n) break;
-        askPeers(input.accountId);
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      for (let round = 0; short() && round <= PEER_RETURN_WAITS_MS.length; round += 1) {
+        const standing = await allowanceStanding(sql, accountId, ownIds(accountId));
+        if (standing.spendableMicros < input.amountMicros) {
+          if (standing.heldMicros === 0n || round === PEER_RETURN_WAITS_MS.length) break;
+          askPeers(accountId);
+          await new Promise((resolve) => setTimeout(resolve, PEER_RETURN_WAITS_MS[round]));
+        }
         result = await reserveCredit(sql, input);
       }
     }
@@ -357,6 +376,7 @@ export function createAllowanceKeeper(sql: SqlClient, settings: AllowanceSetting
     for (const [accountId, entry] of heat) if (now - entry.windowStart >= 2_000) heat.delete(accountId);
     for (const [accountId, until] of coldUntil) if (until <= now) coldUntil.delete(accountId);
     for (const [accountId, at] of asked) if (now - at >= 1_000) asked.delete(accountId);
+    for (const [accountId, entry] of landed) if (now - entry.at >= 2_000) landed.delete(accountId);
   }, Math.max(50, Math.min(250, settings.idleMs)));
   sweep.unref();
 

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from './database.js';
-import type { SqlClient } from './sql-client.js';
+import type { SqlClient, SqlValue } from './sql-client.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import { recordingStatementNames } from './__fixtures__/statement-names.js';
 import {
@@ -443,6 +443,85 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     await settleAllowanceSpends(database.sql, [{ ...paid, allowanceId: payment.id, action: 'commit', source: 'worker' }]);
     await Promise.all([a!.close(), b!.close()]);
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 400n, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  /**
+   * The database, with `hook` run once at the first statement of the given name: before it is sent, or
+   * after it has answered and before its caller hears.
+   */
+  function hookedStatement(name: string, when: 'before' | 'after', hook: () => Promise<unknown>): SqlClient {
+    let fired = false;
+    const fire = async (statement: string | undefined) => {
+      if (statement !== name || fired) return;
+      fired = true;
+      await hook();
+    };
+    const wrap = (client: SqlClient): SqlClient => ({
+      ...client,
+      background: undefined,
+      serial: client.serial,
+      query: async <Row,>(text: string, values?: SqlValue[], statement?: string) => {
+        if (when === 'before') await fire(statement);
+        const rows = await client.query<Row>(text, values, statement);
+        if (when === 'after') await fire(statement);
+        return rows;
+      },
+      transaction: (work) => client.transaction((inner) => work(wrap(inner))),
+    });
+    return wrap(database.sql);
+  }
+
+  it('a refused request is tried again when this process returned money of the account while the wallet was refusing it', async () => {
+    // 1,000 funded; the allowance takes 500 and pays 100. A capped key's request of 700 (never paid
+    // from an allowance) is refused by the wallet (500 spendable); just then another request of this
+    // process returns the allowance's 400, before the refused one looks for money on its way.
+    const accountId = await fundedAccount(1_000n);
+    const key = await createApiKey(database.prisma, { accountId, name: 'capped', dailySpendCapMicros: 1_000_000n });
+    let keeper!: AllowanceKeeper;
+    const sql = hookedStatement('ledger_reserve_capped', 'after', () => keeper.returnHeld(accountId));
+    keeper = createAllowanceKeeper(sql, {
+      ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 500n, shareOfSpendable: 2n, minRequests: 2, hotRequestsPerSecond: 1, idleMs: 60_000,
+    });
+    const first = requestOf(accountId)(100n);
+    expect(await keeper.reserve(first)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    const capped: ReserveCreditInput = { ...requestOf(accountId)(700n), apiKeyId: key.id, dailySpendCapMicros: 1_000_000n };
+    expect(await keeper.reserve(capped)).toEqual({ ok: true });
+    const payment = keeper.settled(first.reservationId, 'commit')!;
+    await settleAllowanceSpends(database.sql, [{ ...first, allowanceId: payment.id, action: 'commit', source: 'worker' }]);
+    await commitReservation(database.sql, { reservationId: capped.reservationId, source: 'worker' });
+    await keeper.close();
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 200n, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
+  it('a refused request is tried again when another data plane returned its allowance just before the refused one looked', async () => {
+    // As above across data planes: A holds 900 unspent, B 400. B's request of 1,200 is refused, B
+    // returns its 400 and is refused again; then A returns its 900 (asked by another request of B, say)
+    // just before B asks the database what other data planes hold: nothing now, and the wallet can pay.
+    const accountId = await fundedAccount(2_000n);
+    const settings = { ...DEFAULT_ALLOWANCE_SETTINGS, maxMicros: 1_000n, shareOfSpendable: 2n, minRequests: 2, hotRequestsPerSecond: 1, idleMs: 60_000 };
+    const asks: string[] = [];
+    const a = createAllowanceKeeper(database.sql, settings);
+    const peers: AllowancePeers = { ask: (asked) => void asks.push(asked) };
+    const b = createAllowanceKeeper(hookedStatement('ledger_allowance_standing', 'before', () => a.returnHeld(accountId)), settings, undefined, peers);
+    const request = requestOf(accountId);
+    const [first, second, large] = [request(100n), request(100n), request(1_200n)];
+    expect(await a.reserve(first)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    expect(await b.reserve(second)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
+    // A's request is settled, so A's return is its last: the database then shows no allowance of A open.
+    const settle = async (keeper: AllowanceKeeper, input: ReserveCreditInput) => {
+      const payment = keeper.settled(input.reservationId, 'commit')!;
+      await settleAllowanceSpends(database.sql, [{ ...input, allowanceId: payment.id, action: 'commit', source: 'worker' }]);
+    };
+    await settle(a, first);
+    expect(await b.reserve(large)).toEqual({ ok: true });
+    expect(asks).toEqual([]);
+    expect(a.stats()).toMatchObject({ allowances: 0, unspentMicros: 0n });
+    await settle(b, second);
+    await commitReservation(database.sql, { reservationId: large.reservationId, source: 'worker' });
+    await Promise.all([a.close(), b.close()]);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 600n, reservedMicros: 0n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
 

@@ -53,8 +53,8 @@ export {
   type CatalogTask, type StoredProviderState,
 } from './operations/provider-catalog-state.js';
 export {
-  allowanceMoneyHeld, openAllowance, openAllowances, openAllowanceAlone, releaseAllowance, voidAllowance, settleAllowanceSpends, ALLOWANCE_MAX_AGE_MS, MAX_SPEND_BATCH,
-  type AllowanceSpend, type OpenAllowanceInput, type OpenAllowanceResult, type ReleaseAllowanceInput,
+  allowanceMoneyHeld, allowanceStanding, openAllowance, openAllowances, openAllowanceAlone, releaseAllowance, voidAllowance, settleAllowanceSpends, ALLOWANCE_MAX_AGE_MS, MAX_SPEND_BATCH,
+  type AllowanceSpend, type AllowanceStanding, type OpenAllowanceInput, type OpenAllowanceResult, type ReleaseAllowanceInput,
 } from './operations/allowances.js';
 export {
   createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, type AllowanceKeeper, type AllowancePayment, type AllowancePeers, type AllowanceSettings, type KeeperReserveResult,

@@ -225,17 +225,31 @@ export function openAllowance(sql: SqlClient, input: OpenAllowanceInput): Promis
 }
 
 // What the account's allowances may still return: those not finally returned by their holders (the
-// money of requests they paid that are not settled yet is in it too). A small partial index keeps it
-// one lookup however many reservations are pending.
-const HELD = `
-SELECT coalesce(sum(amount_micros), 0)::text AS held FROM reservations
-WHERE account_id = $1::uuid AND kind = 'allowance' AND state = 'pending' AND released_at IS NULL
-  AND NOT (id = ANY($2::uuid[]))`;
+// money of requests they paid that are not settled yet is in it too), and what the wallet can spend,
+// both as of one snapshot. A small partial index keeps it one lookup however many reservations are
+// pending.
+const STANDING = `
+SELECT coalesce((SELECT sum(amount_micros) FROM reservations
+                 WHERE account_id = $1::uuid AND kind = 'allowance' AND state = 'pending' AND released_at IS NULL
+                   AND NOT (id = ANY($2::uuid[]))), 0)::text AS held,
+       coalesce((SELECT balance_micros - reserved_micros FROM wallets WHERE account_id = $1::uuid), 0)::text AS spendable`;
+
+export interface AllowanceStanding {
+  /** The money the account's open allowances hold, except those given. */
+  heldMicros: bigint;
+  /** What the wallet can spend now. */
+  spendableMicros: bigint;
+}
+
+/** The money the account's open allowances hold, except those given (a data plane's own), and what its wallet can spend, at one instant. */
+export async function allowanceStanding(sql: SqlClient, accountId: string, except: readonly string[] = []): Promise<AllowanceStanding> {
+  const [row] = await sql.query<{ held: unknown; spendable: unknown }>(STANDING, [accountId, `{${except.join(',')}}`], 'ledger_allowance_standing');
+  return { heldMicros: toMicros(row?.held ?? 0), spendableMicros: toMicros(row?.spendable ?? 0) };
+}
 
 /** The money the account's open allowances hold, except those given (a data plane's own). */
 export async function allowanceMoneyHeld(sql: SqlClient, accountId: string, except: readonly string[] = []): Promise<bigint> {
-  const [row] = await sql.query<{ held: unknown }>(HELD, [accountId, `{${except.join(',')}}`], 'ledger_allowance_held');
-  return toMicros(row?.held ?? 0);
+  return (await allowanceStanding(sql, accountId, except)).heldMicros;
 }
 
 const LOCK_WALLET = 'SELECT 1 FROM wallets WHERE account_id = $1::uuid FOR UPDATE';

@@ -1,12 +1,12 @@
-// The applier's batching: commits of reservations go to the database up to MAX_BATCHES_IN_FLIGHT
-// batches at once, requests paid from allowances one batch at a time in a lane of their own (a second
-// batch over the same wallets would only wait for the first's locks), and what gathers meanwhile is
-// written as the next, larger batch. Every caller still learns its own outcome and the books are exact.
+// The applier's batching: commits of reservations, and requests paid from allowances in a lane of their
+// own, go to the database one batch at a time per lane (a second batch over the same wallets would only
+// wait for the first's locks), and what gathers meanwhile is written as the next, larger batch. Every
+// caller still learns its own outcome and the books are exact.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { auditWallet, createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, getCredits, openDatabase, type SqlClient } from '@voice-router/ledger';
 import { fundedAccount, reserveMany, sleep } from '../test/fixtures.js';
-import { createSettlementApplier, MAX_BATCHES_IN_FLIGHT, MAX_SPEND_BATCHES_IN_FLIGHT } from './settlement-applier.js';
+import { createSettlementApplier, MAX_BATCHES_IN_FLIGHT } from './settlement-applier.js';
 
 /** Wraps a client: counts the statements of each name in flight at once (each held a few ms) and their batch sizes. */
 function counting(sql: SqlClient) {
@@ -37,7 +37,7 @@ function counting(sql: SqlClient) {
 }
 
 describe('settlement applier', () => {
-  it('writes allowance-paid requests one batch at a time and commits up to three batches at once; outcomes and books exact', async () => {
+  it('writes commits and allowance-paid requests one batch at a time per lane; outcomes and books exact', async () => {
     const database = await openDatabase({ kind: 'pglite-memory' });
     const accountId = await fundedAccount(database, 10_000_000n);
     const { client, most, batches } = counting(database.sql);
@@ -76,13 +76,16 @@ describe('settlement applier', () => {
     expect(new Set(await Promise.all([...settled, ...commits]))).toEqual(new Set(['settled']));
     spent += BigInt(reserved.length) * 100n;
 
-    expect(most.get('ledger_spends_settle')).toBe(MAX_SPEND_BATCHES_IN_FLIGHT);
-    expect(MAX_SPEND_BATCHES_IN_FLIGHT).toBe(1);
-    expect(most.get('ledger_commit_many')).toBe(MAX_BATCHES_IN_FLIGHT);
-    // While one batch of spends is written, the next gathers: far fewer statements than bursts.
+    expect(MAX_BATCHES_IN_FLIGHT).toBe(1);
+    expect(most.get('ledger_spends_settle')).toBe(1);
+    expect(most.get('ledger_commit_many')).toBe(1);
+    // While one batch is written, the next gathers: far fewer statements than bursts.
     const spendBatches = batches.get('ledger_spends_settle')!;
     expect(spendBatches.reduce((sum, size) => sum + size, 0)).toBe(paid.length);
     expect(Math.max(...spendBatches)).toBeGreaterThan(20);
+    const commitBatches = batches.get('ledger_commit_many')!;
+    expect(commitBatches.reduce((sum, size) => sum + size, 0)).toBe(reserved.length);
+    expect(Math.max(...commitBatches)).toBe(200);
 
     await keeper.close();
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - spent, reservedMicros: 0n });

@@ -13,15 +13,6 @@ export class RunStatistics {
     this.routes.set(request.route, statuses);
   }
 
-  /** How many answers of `status` the route got. */
-  count(route: string, status: string): number {
-    return this.routes.get(route)?.get(status) ?? 0;
-  }
-
-  routeInputs(route: string): number {
-    return [...(this.routes.get(route)?.values() ?? [])].reduce((sum, count) => sum + count, 0);
-  }
-
   render(): string {
     const rows = [...this.routes].sort(([a], [b]) => a.localeCompare(b)).map(([route, statuses]) => {
       const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);

@@ -8,10 +8,11 @@
 //   spend, and only if it pays for at least `minRequests` requests of the size asking. So a wallet near
 //   empty is served request by request, and no one is refused money they have: a request the allowance
 //   cannot cover reserves on its own, and if the wallet refuses it while this process holds unspent
-//   money of the account, or is moving some (a return on its way, an allowance being opened), that
-//   money is returned first and the request tried again. With several data planes (`peers`), the others
-//   are then asked to return what they hold of the account, and the request is tried again as it comes
-//   back (PEER_RETURN_WAITS_MS), as long as the database shows allowances of the account still open.
+//   money of the account, or is moving some (a return on its way, an allowance being opened), or one of
+//   its returns landed while the request was refused, that money is returned first and the request
+//   tried again. With several data planes (`peers`), the others are then asked to return what they hold
+//   of the account, and the request is tried again as it comes back (PEER_RETURN_WAITS_MS), as long as
+//   the database shows allowances of the account still open; at once if the wallet can pay by then.
 // - An allowance is retired after `idleMs` without a request, after `maxAgeMs`, or when it runs short;
 //   what it has not spent is returned at once, and the money of requests still streaming when they end.
 import crypto from 'node:crypto';

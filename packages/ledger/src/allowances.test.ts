@@ -8,7 +8,7 @@ import type { SqlClient, SqlValue } from './sql-client.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import { recordingStatementNames } from './__fixtures__/statement-names.js';
 import {
-  allowanceMoneyHeld, auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, openAllowanceAlone, openAllowances, reapReservations,
+  allowanceStanding, auditWallet, commitReservation, createAllowanceKeeper, createApiKey, createUser, DEFAULT_ALLOWANCE_SETTINGS, getCredits, grantCredit, openAllowance, openAllowanceAlone, openAllowances, reapReservations,
   commitReservations, reserveCreditAcross,
   releaseAllowance, settleAllowanceSpends, voidReservation, type AllowanceKeeper, type AllowancePeers, type AllowanceSettings, type AllowanceSpend,
   type ReserveCreditInput,
@@ -238,28 +238,47 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
   });
 
   /**
-   * The database as a keeper sees it, except that one named statement waits for `gate` (before it runs,
-   * or after it has run and before its caller hears back); `reached` resolves when it gets there.
+   * The database as a keeper sees it, with `hook` awaited at each statement of the given name: before it
+   * is sent, or after it has answered and before its caller hears.
    */
-  function holdingStatement(name: string, when: 'before' | 'after') {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let arrived!: () => void;
-    const reached = new Promise<void>((resolve) => (arrived = resolve));
-    const hold = <T>(statement: string | undefined, run: () => Promise<T>): Promise<T> => {
-      if (statement !== name) return run();
-      arrived();
-      return when === 'before' ? gate.then(run) : run().then(async (rows) => (await gate, rows));
-    };
+  function hookedStatements(name: string, when: 'before' | 'after', hook: () => Promise<unknown>): SqlClient {
     const wrap = (client: SqlClient): SqlClient => ({
       ...client,
       // Background work (the keeper's returns) goes through the wrapper too.
       background: undefined,
       serial: client.serial,
-      query: (text, values, statement) => hold(statement, () => client.query(text, values, statement)),
+      query: async <Row,>(text: string, values?: SqlValue[], statement?: string) => {
+        if (when === 'before' && statement === name) await hook();
+        const rows = await client.query<Row>(text, values, statement);
+        if (when === 'after' && statement === name) await hook();
+        return rows;
+      },
       transaction: (work) => client.transaction((inner) => work(wrap(inner))),
     });
-    return { sql: wrap(database.sql), reached, open: () => open() };
+    return wrap(database.sql);
+  }
+
+  /** The named statement waits for `gate` (see hookedStatements); `reached` resolves when it gets there. */
+  function holdingStatement(name: string, when: 'before' | 'after') {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const sql = hookedStatements(name, when, () => {
+      arrived();
+      return gate;
+    });
+    return { sql, reached, open: () => open() };
+  }
+
+  /** The database with `hook` run once, at the first statement of the given name (see hookedStatements). */
+  function hookedStatement(name: string, when: 'before' | 'after', hook: () => Promise<unknown>): SqlClient {
+    let fired = false;
+    return hookedStatements(name, when, async () => {
+      if (fired) return;
+      fired = true;
+      await hook();
+    });
   }
 
   it('a request the allowance cannot cover waits for the money the keeper is still returning before it is refused', async () => {
@@ -400,8 +419,8 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const fromA = await a!.reserve(first);
     expect(fromA).toMatchObject({ ok: true, allowanceId: expect.any(String) });
     expect(await b!.reserve(second)).toMatchObject({ ok: true, allowanceId: expect.any(String) });
-    expect(await allowanceMoneyHeld(database.sql, accountId)).toBe(1_500n);
-    expect(await allowanceMoneyHeld(database.sql, accountId, [(fromA as { allowanceId: string }).allowanceId])).toBe(500n);
+    expect((await allowanceStanding(database.sql, accountId)).heldMicros).toBe(1_500n);
+    expect((await allowanceStanding(database.sql, accountId, [(fromA as { allowanceId: string }).allowanceId])).heldMicros).toBe(500n);
     const large = request(1_200n);
     expect(await b!.reserve(large)).toEqual({ ok: true });
     expect(asks).toEqual([accountId]);
@@ -416,7 +435,7 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     for (const input of [large, later]) await commitReservation(database.sql, { reservationId: input.reservationId, source: 'worker' });
     await Promise.all([a!.close(), b!.close()]);
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 2_000n - 1_500n, reservedMicros: 0n });
-    expect(await allowanceMoneyHeld(database.sql, accountId)).toBe(0n);
+    expect((await allowanceStanding(database.sql, accountId)).heldMicros).toBe(0n);
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
 
@@ -445,32 +464,6 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 400n, reservedMicros: 0n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
-
-  /**
-   * The database, with `hook` run once at the first statement of the given name: before it is sent, or
-   * after it has answered and before its caller hears.
-   */
-  function hookedStatement(name: string, when: 'before' | 'after', hook: () => Promise<unknown>): SqlClient {
-    let fired = false;
-    const fire = async (statement: string | undefined) => {
-      if (statement !== name || fired) return;
-      fired = true;
-      await hook();
-    };
-    const wrap = (client: SqlClient): SqlClient => ({
-      ...client,
-      background: undefined,
-      serial: client.serial,
-      query: async <Row,>(text: string, values?: SqlValue[], statement?: string) => {
-        if (when === 'before') await fire(statement);
-        const rows = await client.query<Row>(text, values, statement);
-        if (when === 'after') await fire(statement);
-        return rows;
-      },
-      transaction: (work) => client.transaction((inner) => work(wrap(inner))),
-    });
-    return wrap(database.sql);
-  }
 
   it('a refused request is tried again when this process returned money of the account while the wallet was refusing it', async () => {
     // 1,000 funded; the allowance takes 500 and pays 100. A capped key's request of 700 (never paid

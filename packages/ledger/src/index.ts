@@ -53,7 +53,7 @@ export {
   type CatalogTask, type StoredProviderState,
 } from './operations/provider-catalog-state.js';
 export {
-  allowanceMoneyHeld, allowanceStanding, openAllowance, openAllowances, openAllowanceAlone, releaseAllowance, voidAllowance, settleAllowanceSpends, ALLOWANCE_MAX_AGE_MS, MAX_SPEND_BATCH,
+  allowanceStanding, openAllowance, openAllowances, openAllowanceAlone, releaseAllowance, voidAllowance, settleAllowanceSpends, ALLOWANCE_MAX_AGE_MS, MAX_SPEND_BATCH,
   type AllowanceSpend, type AllowanceStanding, type OpenAllowanceInput, type OpenAllowanceResult, type ReleaseAllowanceInput,
 } from './operations/allowances.js';
 export {

@@ -247,11 +247,6 @@ export async function allowanceStanding(sql: SqlClient, accountId: string, excep
   return { heldMicros: toMicros(row?.held ?? 0), spendableMicros: toMicros(row?.spendable ?? 0) };
 }
 
-/** The money the account's open allowances hold, except those given (a data plane's own). */
-export async function allowanceMoneyHeld(sql: SqlClient, accountId: string, except: readonly string[] = []): Promise<bigint> {
-  return (await allowanceStanding(sql, accountId, except)).heldMicros;
-}
-
 const LOCK_WALLET = 'SELECT 1 FROM wallets WHERE account_id = $1::uuid FOR UPDATE';
 
 const RELEASE = `

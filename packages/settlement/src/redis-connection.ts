@@ -1,6 +1,7 @@
 // BullMQ connection settings. Consumers (workers) block on Redis and must wait as long as it takes;
 // producers must fail fast, or a Redis outage silently parks settlements in memory.
 import type { ConnectionOptions } from 'bullmq';
+import type { Duplex } from 'node:stream';
 import { Redis } from 'ioredis';
 
 export const SETTLEMENT_QUEUE = 'settlement';
@@ -23,6 +24,44 @@ function baseConnection(redisUrl: string) {
 /** For BullMQ workers: blocking commands must wait as long as they need. */
 export function redisConnection(redisUrl: string): ConnectionOptions {
   return { ...baseConnection(redisUrl), maxRetriesPerRequest: null };
+}
+
+/**
+ * For a BullMQ worker's own commands: a client as redisConnection describes, whose commands issued in
+ * one turn of the event loop leave in one socket write. ioredis writes each command to the socket as
+ * it is issued, one system call each; a worker finishing the jobs of a written batch issues one
+ * command per job in the same turn (and Redis then reads them in one go). The socket is corked for the
+ * rest of the turn on its first write and uncorked on the next tick, as Node's HTTP server does with a
+ * response: the bytes and their order are unchanged, only the number of writes. BullMQ duplicates this
+ * client for its blocking connection without the coalescing, which that connection does not need.
+ * The caller owns the client (BullMQ does not close a client it was given).
+ */
+export function createWorkerClient(redisUrl: string): Redis {
+  const client = new Redis({ ...baseConnection(redisUrl), maxRetriesPerRequest: null });
+  // Every (re)connection has a new socket.
+  client.on('connect', () => coalesceWrites((client as unknown as { stream?: Duplex }).stream));
+  return client;
+}
+
+const coalesced = new WeakSet<Duplex>();
+
+function coalesceWrites(stream: Duplex | undefined): void {
+  if (!stream || coalesced.has(stream)) return;
+  coalesced.add(stream);
+  const write = stream.write;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork();
+  };
+  stream.write = function coalescedWrite(this: Duplex, ...args: Parameters<Duplex['write']>) {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      process.nextTick(uncork);
+    }
+    return write.apply(this, args);
+  } as Duplex['write'];
 }
 
 /**

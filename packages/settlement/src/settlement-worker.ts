@@ -7,7 +7,7 @@ import { Worker } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { createSettlementApplier } from './settlement-applier.js';
 import { createLogThrottle } from './log-throttle.js';
-import { redisConnection, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
+import { createWorkerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
 import { settlementBackoffStrategy } from './settlement-job-options.js';
 import { settlementsOf, silentLogger, type QueuedSettlement, type SettlementLogger } from './settler.js';
 
@@ -44,6 +44,7 @@ export async function startSettlementWorker(options: SettlementWorkerOptions): P
   const logger = options.logger ?? silentLogger;
   const counts: Record<string, number> = {};
   const applier = createSettlementApplier(options.sql, 'worker');
+  const client = createWorkerClient(options.redisUrl);
   const worker = new Worker<QueuedSettlement>(
     SETTLEMENT_QUEUE,
     async (job) => {
@@ -59,7 +60,7 @@ export async function startSettlementWorker(options: SettlementWorkerOptions): P
       return outcomes.length === 1 ? outcomes[0] : { settled: outcomes.filter((outcome) => outcome === 'settled').length, of: outcomes.length };
     },
     {
-      connection: redisConnection(options.redisUrl),
+      connection: client,
       prefix: options.prefix,
       concurrency: options.concurrency ?? DEFAULT_SETTLEMENT_CONCURRENCY,
       settings: { backoffStrategy: settlementBackoffStrategy },
@@ -74,7 +75,13 @@ export async function startSettlementWorker(options: SettlementWorkerOptions): P
   });
   const shouldLog = createLogThrottle();
   worker.on('error', (error) => shouldLog(error) && logger.error('settlement worker error', { error }));
-  await worker.waitUntilReady();
+  try {
+    await worker.waitUntilReady();
+  } catch (error) {
+    await withTimeout(worker.close(true), 2_000, 'closing a settlement worker that did not start').catch(() => undefined);
+    client.disconnect();
+    throw error;
+  }
   return {
     async close(closeOptions) {
       // With Redis gone, a graceful close waits for it forever; force it after the bound.
@@ -82,6 +89,7 @@ export async function startSettlementWorker(options: SettlementWorkerOptions): P
         logger.warn('settlement worker did not close in time; forcing it', { error });
         await withTimeout(worker.close(true), 2_000, 'forcing the settlement worker closed').catch(() => undefined);
       });
+      client.disconnect();
     },
     counts: () => ({ ...counts }),
   };

@@ -39,12 +39,12 @@ export const COMMIT_GATHER_MS = 2;
  */
 export const MAX_BATCHES_IN_FLIGHT = 1;
 
-/** One queue of waiting settlements, written in batches by `write`, at most `limit` batches at once. */
-function createLane(limit: number, gatherMs: number, write: (batch: Waiting[]) => Promise<Map<string, SettlementOutcome>>) {
+/** One queue of waiting settlements, written in batches by `write`, MAX_BATCHES_IN_FLIGHT at a time. */
+function createLane(gatherMs: number, write: (batch: Waiting[]) => Promise<Map<string, SettlementOutcome>>) {
   let pending: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
   let inFlight = 0;
-  const held = () => inFlight >= limit;
+  const held = () => inFlight >= MAX_BATCHES_IN_FLIGHT;
 
   async function flush() {
     clearTimeout(timer);
@@ -89,9 +89,9 @@ export function createSettlementApplier(sql: SqlClient, source: string, gatherMs
   // gathers. A statement has a fixed cost (planning, locks, a commit) of several hundred microseconds of
   // database CPU, so under load this turns many small batches into a few large ones; when idle, a commit
   // still waits only COMMIT_GATHER_MS. Requests paid from allowances have a lane of their own.
-  const commit = createLane(MAX_BATCHES_IN_FLIGHT, gatherMs, (batch) =>
+  const commit = createLane(gatherMs, (batch) =>
     commitReservations(sql, batch.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata }))));
-  const spend = createLane(MAX_BATCHES_IN_FLIGHT, gatherMs, (batch) =>
+  const spend = createLane(gatherMs, (batch) =>
     settleAllowanceSpends(sql, batch.map(({ job }) => allowanceSpend(job, job.allowance!, source))));
   return {
     apply(job) {

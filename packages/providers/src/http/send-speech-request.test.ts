@@ -44,10 +44,14 @@ afterAll(async () => {
 /** A real pool, seen through an interceptor that counts the body bytes undici hands to the handler. */
 function observedPool() {
   const pool = new Pool(origin, { connections: 2 });
-  const seen = { delivered: 0 };
+  const seen = { delivered: 0, controller: undefined as Dispatcher.DispatchController | undefined, rawHeadersAtStart: undefined as unknown };
   const dispatcher = pool.compose((dispatch) => (options, handler) => dispatch(options, {
     onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-    onResponseStart: (controller, status, headers, message) => handler.onResponseStart?.(controller, status, headers, message),
+    onResponseStart: (controller, status, headers, message) => {
+      seen.controller = controller;
+      seen.rawHeadersAtStart = controller.rawHeaders;
+      handler.onResponseStart?.(controller, status, headers, message);
+    },
     onResponseData: (controller, chunk) => {
       seen.delivered += chunk.byteLength;
       handler.onResponseData?.(controller, chunk);
@@ -90,6 +94,19 @@ describe('sendSpeechRequest', () => {
       await pause(50);
       expect(closedConnections).toBe(closedBefore);
     } finally {
+      await pool.close();
+    }
+  });
+
+  it('lets go of the raw response headers once started: they are views into a socket read the stream would keep alive', async () => {
+    const { pool, dispatcher, seen } = observedPool();
+    const audio = await send(dispatcher, '/audio');
+    try {
+      // undici hands the raw headers over on the controller, which lives as long as the response.
+      expect(Array.isArray(seen.rawHeadersAtStart)).toBe(true);
+      expect(seen.controller!.rawHeaders).toBeNull();
+    } finally {
+      await audio.return!();
       await pool.close();
     }
   });

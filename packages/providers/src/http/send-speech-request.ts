@@ -106,7 +106,11 @@ class UpstreamResponse implements Dispatcher.DispatchHandler, AsyncIterator<Uint
     if (this.#pendingAbort) controller.abort(this.#pendingAbort);
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    // `headers` is undici's parsed copy (strings). The raw ones it keeps on the controller are views into
+    // the socket read that carried them, and the controller lives as long as the stream: letting go of
+    // them frees that read's whole buffer (~16 KiB a stream) once its audio has gone out.
+    controller.rawHeaders = null;
     // 1xx answers (100 Continue, 103 Early Hints) precede the real one.
     if (statusCode < 200) return;
     this.statusCode = statusCode;

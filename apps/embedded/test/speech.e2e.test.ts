@@ -1,5 +1,6 @@
 // The speech path end to end, in both run modes: the official OpenAI SDK as the client, the router
 // as real processes, faithful fakes as the upstream providers, and the ledger checked after each step.
+import fs from 'node:fs';
 import http from 'node:http';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,18 @@ describe.each(modes)('speech end to end (%s mode)', (mode) => {
     await system?.close();
     await fake?.close();
     await slowCartesia?.close();
+  });
+
+  it.runIf(mode === 'embedded')('npm start runs the service with PGlite\'s malloc setting (glibc reads it before Node starts)', () => {
+    const launcher = system.pid('embedded')!;
+    if (!fs.existsSync(`/proc/${launcher}/task/${launcher}/children`)) {
+      announceSkip('the malloc setting of the process npm start runs', 'no /proc to read another process\'s environment from');
+      return;
+    }
+    const [service] = fs.readFileSync(`/proc/${launcher}/task/${launcher}/children`, 'utf8').trim().split(/\s+/);
+    const environment = fs.readFileSync(`/proc/${service}/environ`, 'utf8').split('\0');
+    expect(fs.readFileSync(`/proc/${service}/cmdline`, 'utf8')).toContain('apps/embedded/dist/main.js');
+    expect(environment).toContain('MALLOC_TRIM_THRESHOLD_=131072');
   });
 
   it('serves the official OpenAI SDK from openai/… through the upstream, charging the cost it reports', async () => {

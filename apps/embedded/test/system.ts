@@ -39,6 +39,8 @@ export interface RunningSystem {
   adminWith(environment: Record<string, string>, ...args: string[]): Promise<Record<string, unknown>>;
   /** Everything the processes wrote, for "nothing leaks" checks. */
   logs(): string;
+  /** The process id of one process (for `viaNpmStart`, the launcher's: the service is its child). */
+  pid(name: string): number | undefined;
   /** Kills one process abruptly (crash tests). */
   kill(name: string): void;
   /** Sends SIGTERM to one process and waits (up to `timeoutMs`, then SIGKILL) for it to exit. */
@@ -200,6 +202,7 @@ async function startSystemOnce(options: SystemOptions): Promise<RunningSystem> {
     admin: (...args) => runAdmin(adminEnvironment, args),
     adminWith: (environment, ...args) => runAdmin({ ...adminEnvironment, ...environment }, args),
     logs: () => managed.map((item) => `--- ${item.name}\n${item.output.join('')}`).join('\n'),
+    pid: (name) => managed.find((item) => item.name === name)?.child.pid,
     kill(name) {
       managed.find((item) => item.name === name)?.child.kill('SIGKILL');
     },

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { withPgliteProcessEnvironment } from '@voice-router/ledger';
 import { freePort } from '@voice-router/test-support';
 import { repositoryRoot, runToCompletion, startProcess, stopAll, stopProcess, waitUntilServing, type ManagedProcess } from './managed-process.js';
 import type { BackingServices, RunScope } from './backing-services.js';
@@ -81,7 +82,10 @@ export async function startEmbeddedRouter(
   const baseUrl = `http://127.0.0.1:${port}`;
   const metricsPort = await freePort();
   const launch = async (launchOptions: DataPlaneOptions) => {
-    const environment: Record<string, string> = { ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) };
+    // As `npm start` runs it (scripts/start.mjs): with PGlite's malloc setting.
+    const environment = withPgliteProcessEnvironment<Record<string, string>>({
+      ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir, METRICS_PORT: String(metricsPort),
+    });
     const managed = startProcess('embedded', [entry('embedded')], environment, nodeOptions(launchOptions), launchOptions.nodeBinary);
     await waitUntilServing(`${baseUrl}/healthz`, [managed]);
     if (quietStart) await waitUntilQuiet(managed.pid);

@@ -2,9 +2,9 @@
 // these before any JavaScript runs. No imports, so a launcher can load this file alone.
 
 /**
- * `MALLOC_TRIM_THRESHOLD_`: glibc raises its trim and mmap thresholds as the process frees large blocks
- * (up to 32 MiB and 64 MiB), so memory that PGlite's start-up and queries freed was kept rather than
- * returned to the system. A fixed 128 KiB (glibc's initial value) turns that adjustment off. Measured with
+ * `MALLOC_TRIM_THRESHOLD_`: glibc raises its mmap and trim thresholds as the process frees large blocks
+ * (up to 32 and 64 MiB), so memory the embedded process freed (PGlite's start-up and queries among it) was
+ * kept rather than returned to the system. A fixed 128 KiB (glibc's initial value) turns that off. Measured with
  * `npm run bench -- --memory-only`, five runs each: the embedded process held 187–202 MB before its
  * 1,000 slow streams against 215–252 without, and peaked at 317–370 MB against 395–436; its CPU per short
  * request did not grow (254 against 266 µs in one A/B pair of `--data-plane`). The scaled data plane,

@@ -331,6 +331,10 @@ export const MAX_SPEND_BATCH = 200;
 // recorded voided, reservation_expired). Each written request gets a ledger row: a commit row charging
 // it, or a void row of zero, with the running balance in the order given. Rows read FOR UPDATE are
 // their latest versions, so the balances and amounts used are current once the locks are held.
+// Whether a request is already written is asked per request by a scalar subquery (an index probe),
+// not NOT EXISTS: that became an anti join, which on a young table (no statistics yet, or few rows
+// as of the last ANALYZE) hashed a sequential scan of every reservation into each statement (8,000
+// requests written 40 at a time on a new database: 179 µs of PostgreSQL CPU each, 92 µs with the probe).
 const SETTLE_SPENDS = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS item(
@@ -343,7 +347,7 @@ WITH input AS (
   FOR UPDATE
 ), fresh AS (
   SELECT DISTINCT ON (input.id) input.* FROM input
-  WHERE NOT EXISTS (SELECT 1 FROM reservations WHERE reservations.id = input.id)
+  WHERE (SELECT 1 FROM reservations WHERE reservations.id = input.id) IS NULL
   ORDER BY input.id, input.position
 ), allowance AS (
   SELECT reservations.id, reservations.amount_micros, reservations.state FROM reservations

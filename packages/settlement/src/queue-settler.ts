@@ -32,8 +32,14 @@ export interface QueueSettlerOptions extends SettlerLimits {
  * Settlements are held this long (or until MAX_SETTLEMENTS_PER_JOB gather) before one enqueue. A crash
  * inside the window loses them like any settlement not yet durable: the reaper voids those
  * reservations (the customer is never charged for them), as before batching.
+ *
+ * Every job costs a fixed amount wherever it goes (the data plane's enqueue, Redis's scripts, the
+ * worker's fetch and completion), and the worker writes the settlements that arrive together as one
+ * statement. Against 5 ms, 20 ms measured in three of four same-run A/Bs of the benchmark's short
+ * requests (scaled, 2,500–4,400 a second, a data plane of each build on one worker): 3–9 % less data-plane
+ * CPU per request, 27–40 % less worker, 20–40 % less PostgreSQL, 37 % less Redis (the fourth: even).
  */
-export const SETTLEMENT_BATCH_WINDOW_MS = 5;
+export const SETTLEMENT_BATCH_WINDOW_MS = 20;
 export const MAX_SETTLEMENTS_PER_JOB = 100;
 
 const toJob = (settlements: SettlementJob[]) => ({ name: 'settle', data: { settlements } satisfies SettlementBatch });

@@ -36,8 +36,8 @@ export interface QueueSettlerOptions extends SettlerLimits {
  * Every job costs a fixed amount wherever it goes (the data plane's enqueue, Redis's scripts, the
  * worker's fetch and completion), and the worker writes the settlements that arrive together as one
  * statement. Against 5 ms, 20 ms measured in three of four same-run A/Bs of the benchmark's short
- * requests (scaled, 2,500–4,400 a second, a data plane of each build on one worker): 3–9 % less data-plane
- * CPU per request, 27–40 % less worker, 20–40 % less PostgreSQL, 37 % less Redis (the fourth: even).
+ * requests (scaled, 2,500–4,400 a second, a data plane of each build on one worker): 3–17 % less data-plane
+ * CPU per request, 27–40 % less worker, 20–40 % less PostgreSQL, 37–40 % less Redis (the fourth: even).
  */
 export const SETTLEMENT_BATCH_WINDOW_MS = 20;
 export const MAX_SETTLEMENTS_PER_JOB = 100;

@@ -1,5 +1,7 @@
 // First-chunk deadline and cancellation, against synthetic sources.
 
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
 import { rejectionOf } from '../__fixtures__/speech-helpers.js';
@@ -17,6 +19,17 @@ function chunks(values: Uint8Array[]) {
     },
   };
   return { iterator, state };
+}
+
+/** V8's own collector, without starting the test process with --expose-gc. */
+function collectGarbage(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+/** Reads one chunk and keeps nothing of it but its length. */
+async function readOneLength(audio: AsyncIterator<Uint8Array>): Promise<number | undefined> {
+  return (await audio.next()).value?.byteLength;
 }
 
 const mapError = (error: unknown) => new ProviderError({ provider: 'test', kind: 'network', category: 'upstream_network_error', isRetryable: true, detail: String(error).slice(0, 20) });
@@ -61,6 +74,35 @@ describe('openAudioStream', () => {
     expect(await rejectionOf(opening)).toBe(reason);
     expect(performance.now() - startedAt).toBeLessThan(1_000);
     expect(attemptSignal?.aborted).toBe(true);
+  });
+
+  it('keeps nothing of the first chunk once it is handed out, while the stream stays open', async () => {
+    let firstChunk: WeakRef<Uint8Array> | undefined;
+    let returned = false;
+    const iterator: AsyncIterator<Uint8Array> = {
+      next: () => {
+        if (firstChunk) return new Promise(() => undefined); // no second chunk yet: the stream stays open
+        const first = new Uint8Array(64 * 1024);
+        firstChunk = new WeakRef(first);
+        return Promise.resolve({ done: false, value: first });
+      },
+      return: async () => {
+        returned = true;
+        return { done: true, value: undefined };
+      },
+    };
+    const audio = await openAudioStream({ provider: 'test', signal: new AbortController().signal, firstByteTimeoutMs: 1_000, open: async () => iterator, mapError });
+    expect(await readOneLength(audio)).toBe(64 * 1024);
+    // As the data plane does once the chunk is written: ask for the next one, which is not there yet.
+    void audio.next();
+    const gc = collectGarbage();
+    for (let round = 0; round < 3 && firstChunk!.deref() !== undefined; round++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(firstChunk!.deref()).toBeUndefined();
+    await audio.return!();
+    expect(returned).toBe(true);
   });
 
   it('closes the source when the consumer returns before reading anything', async () => {

@@ -89,6 +89,9 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
   }
 }
 
+/** What `openingAborted` settles with once the first chunk is in hand (nothing races it after that). */
+const OPENED = Symbol('opened');
+
 export async function openAudioStream(options: OpenAudioStreamOptions): Promise<AsyncIterableIterator<Uint8Array> & KnowsItsEnd> {
   const { signal, provider, firstByteTimeoutMs } = options;
   signal.throwIfAborted();
@@ -125,6 +128,10 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
       throw new ProviderError({ provider, kind: 'protocol', category: 'upstream_bad_response', isRetryable: false, detail: 'empty audio body' });
     }
     clearTimeout(timer);
+    // Each race above left a reaction on `openingAborted`, holding the race's own result: the first
+    // chunk. Settling it lets those reactions go, so the first chunk is not kept for the whole stream
+    // (a heap snapshot at 1,000 open streams found 35 MB of first chunks held this way).
+    abortOpening(OPENED);
     // The deadline may have fired in the same tick the chunk arrived; the abort already tore upstream down.
     controller.signal.throwIfAborted();
     return new UpstreamAudio(first.value, source, controller, signal, release, (error) => options.mapError(error, 'streaming'));

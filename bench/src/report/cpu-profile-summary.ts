@@ -1,5 +1,7 @@
 // Summarises a V8 .cpuprofile: self time by function (top N) and by package, as shares of the time
 // the process was not idle. Answers "where does the data plane's CPU go" without opening DevTools.
+// Given the measured load's window, only the samples taken inside it count: `--cpu-prof` profiles the
+// process from its start, so module loading and the warm-up would otherwise share the table.
 import fs from 'node:fs';
 
 interface ProfileNode {
@@ -7,10 +9,23 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
+  /** Microseconds on the monotonic clock, the one process.hrtime() reads. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
+}
+
+/** A span on the monotonic clock in microseconds (process.hrtime.bigint() / 1000), shared by every process here. */
+export interface ProfileWindow {
+  startMicros: number;
+  endMicros: number;
+}
+
+/** Now on the clock V8 stamps profile samples with. */
+export function monotonicMicros(): number {
+  return Number(process.hrtime.bigint() / 1000n);
 }
 
 export interface ProfileEntry {
@@ -25,6 +40,8 @@ export interface ProfileSummary {
   idleMs: number;
   topFunctions: ProfileEntry[];
   byPackage: ProfileEntry[];
+  /** True when only the samples inside the measured load's window were counted. */
+  windowed?: boolean;
 }
 
 /** Turns a script URL into something a reader recognises: a workspace path, a package, or node's own. */
@@ -41,16 +58,34 @@ export function shortLocation(url: string): { where: string; owner: string } {
   return { where: path, owner: 'other' };
 }
 
-export function summarizeCpuProfile(file: string, top = 15): ProfileSummary {
+/**
+ * `window`: count only the samples taken inside it. A profile with no sample there (a clock that does
+ * not match) is summarised whole, and says so (`windowed` false).
+ */
+export function summarizeCpuProfile(file: string, top = 15, window?: ProfileWindow): ProfileSummary {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  return summarizeProfile(profile, top, window);
+}
+
+export function summarizeProfile(profile: CpuProfile, top = 15, window?: ProfileWindow): ProfileSummary {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfMicros = new Map<number, number>();
-  // Each sample lasts until the next one; the last gets the average interval.
+  // Each sample lasts until the next one; the last gets the average interval. Sample i was taken at
+  // startTime + the sum of the deltas up to and including its own.
   const average = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / Math.max(1, profile.timeDeltas.length);
-  profile.samples.forEach((id, index) => {
-    const duration = index + 1 < profile.timeDeltas.length ? profile.timeDeltas[index + 1]! : average;
-    selfMicros.set(id, (selfMicros.get(id) ?? 0) + Math.max(0, duration));
-  });
+  const tally = (inside: (at: number) => boolean) => {
+    const selfMicros = new Map<number, number>();
+    let at = profile.startTime;
+    profile.samples.forEach((id, index) => {
+      at += profile.timeDeltas[index] ?? 0;
+      if (!inside(at)) return;
+      const duration = index + 1 < profile.timeDeltas.length ? profile.timeDeltas[index + 1]! : average;
+      selfMicros.set(id, (selfMicros.get(id) ?? 0) + Math.max(0, duration));
+    });
+    return selfMicros;
+  };
+  let selfMicros = window ? tally((at) => at >= window.startMicros && at < window.endMicros) : new Map<number, number>();
+  const windowed = selfMicros.size > 0;
+  if (!windowed) selfMicros = tally(() => true);
   const byFunction = new Map<string, { name: string; where: string; micros: number }>();
   const byOwner = new Map<string, number>();
   let idle = 0;
@@ -80,5 +115,6 @@ export function summarizeCpuProfile(file: string, top = 15): ProfileSummary {
     idleMs: Math.round(idle / 1000),
     topFunctions: [...byFunction.values()].sort((a, b) => b.micros - a.micros).slice(0, top).map((item) => entry(item.name, item.where, item.micros)),
     byPackage: [...byOwner.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([owner, micros]) => entry(owner, '', micros)),
+    windowed,
   };
 }

@@ -76,7 +76,7 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     ])), '');
   }
   for (const profile of profiles ?? []) {
-    out.push(`**CPU profile of the ${profile.mode} data plane** (\`--cpu-prof\`, ${profile.requests} requests in ${fixed(profile.seconds, 1)} s, ${profile.totalMs - profile.idleMs} ms busy of ${profile.totalMs} ms; self time as a share of busy time)`, '');
+    out.push(`**CPU profile of the ${profile.mode} data plane** (\`--cpu-prof\`, ${profile.requests} requests in ${fixed(profile.seconds, 1)} s, ${profile.totalMs - profile.idleMs} ms busy of ${profile.totalMs} ms${profile.windowed ? ' while that load ran' : ' since the process started'}; self time as a share of busy time)`, '');
     out.push(table(['function', 'where', 'self ms', 'share'], profile.topFunctions.map((entry) => [`\`${entry.name}\``, entry.where ? `\`${entry.where}\`` : '', entry.selfMs, `${entry.percent} %`])), '');
     out.push(table(['by package', 'self ms', 'share'], profile.byPackage.map((entry) => [entry.name, entry.selfMs, `${entry.percent} %`])), '');
   }

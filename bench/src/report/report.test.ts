@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortLocation } from './cpu-profile-summary.js';
+import { shortLocation, summarizeProfile, type CpuProfile } from './cpu-profile-summary.js';
 import { percentiles } from './stats.js';
 import { groupedBarChart } from './svg-chart.js';
 import { checkTargets } from './targets-check.js';
@@ -17,6 +17,27 @@ describe('report helpers', () => {
     expect(shortLocation('file:///repo/apps/data-plane/dist/routes/speech-route.js').owner).toBe('@voice-router/data-plane');
     expect(shortLocation('node:events').owner).toBe('node core');
     expect(shortLocation('').owner).toBe('(native / V8)');
+  });
+
+  it("counts only the profile's samples inside the measured load's window, or all of them when none is inside", () => {
+    const frame = (id: number, functionName: string, url: string) => ({ id, callFrame: { functionName, url, lineNumber: 0 } });
+    // Start-up (module loading) from t=1,000 to 1,400 µs, then the load: 6 samples of 100 µs each.
+    const profile: CpuProfile = {
+      nodes: [frame(1, '(idle)', ''), frame(2, 'compileSourceTextModule', 'node:internal/modules/esm/utils'), frame(3, 'streamAudio', 'file:///r/apps/data-plane/dist/routes/speech-route.js')],
+      startTime: 1_000,
+      samples: [2, 2, 2, 2, 3, 3, 1, 3, 3, 3],
+      timeDeltas: [100, 100, 100, 100, 100, 100, 100, 100, 100, 100],
+    };
+    const whole = summarizeProfile(profile);
+    expect(whole.windowed).toBe(false);
+    expect(whole.topFunctions.map((entry) => [entry.name, entry.percent])).toEqual([['streamAudio', 55.6], ['compileSourceTextModule', 44.4]]);
+    // The samples taken at 1,500 µs and later: five of streamAudio, one idle.
+    const load = summarizeProfile(profile, 15, { startMicros: 1_450, endMicros: 2_100 });
+    expect(load.windowed).toBe(true);
+    expect(load.topFunctions.map((entry) => [entry.name, entry.percent])).toEqual([['streamAudio', 100]]);
+    expect(load.byPackage.map((entry) => entry.name)).toEqual(['@voice-router/data-plane']);
+    // A window on another clock: nothing inside it, so the whole profile, marked as such.
+    expect(summarizeProfile(profile, 15, { startMicros: 10_000_000, endMicros: 20_000_000 })).toEqual(whole);
   });
 
   it('writes a self-contained SVG with one bar per value, escaping labels', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { DataPlaneOptions, RouterSystem } from '../infra/router-system.js';
 import { runThroughput } from '../load/throughput-load.js';
 import type { RequestSpec } from '../load/targets.js';
-import { summarizeCpuProfile, type ProfileSummary } from '../report/cpu-profile-summary.js';
+import { monotonicMicros, summarizeCpuProfile, type ProfileSummary, type ProfileWindow } from '../report/cpu-profile-summary.js';
 
 export interface ProfileResult extends ProfileSummary {
   mode: string;
@@ -37,10 +37,14 @@ export async function startProfiling(
   await Promise.all(routers.map(({ router }) => router.stopDataPlane()));
   await Promise.all(routers.map(({ router }, index) => router.startDataPlane({ ...extra, cpuProfileDirectory: directories[index] })));
   const runs: Array<{ requests: number; seconds: number }> = [];
+  const windows: ProfileWindow[] = [];
   for (const { router, specFor } of routers) {
-    // A short warm-up so the profile shows steady state more than JIT compilation.
+    // A short warm-up so the profile shows steady state more than JIT compilation; the summary counts
+    // only the samples of the measured load after it (not start-up, not the warm-up).
     if (options.warmupSeconds > 0) await runThroughput(router.baseUrl, specFor, options.connections, options.warmupSeconds);
+    const startMicros = monotonicMicros();
     runs.push(await runThroughput(router.baseUrl, specFor, options.connections, options.seconds));
+    windows.push({ startMicros, endMicros: monotonicMicros() });
   }
   return {
     async finish() {
@@ -49,7 +53,7 @@ export async function startProfiling(
       routers.forEach(({ router }, index) => {
         const file = fs.readdirSync(directories[index]!).find((name) => name.endsWith('.cpuprofile'));
         if (file) {
-          results.push({ mode: router.mode, ...runs[index]!, ...summarizeCpuProfile(path.join(directories[index]!, file)) });
+          results.push({ mode: router.mode, ...runs[index]!, ...summarizeCpuProfile(path.join(directories[index]!, file), 15, windows[index]) });
           // For reading the whole profile afterwards (e.g. in Chrome DevTools): VR_BENCH_KEEP_PROFILES=<directory>.
           const keep = process.env.VR_BENCH_KEEP_PROFILES;
           if (keep) {

@@ -99,6 +99,19 @@ describe('speech request parsing', () => {
     expect(countCodePoints('a\ud800b')).toBe(3);
   });
 
+  it('counts code points as for…of does, whatever the mix of surrogates (paired, lone, reversed, at either end)', () => {
+    const units = ['a', 'é', '漢', '\uD83D', '\uDE00', '\uD800', '\uDFFF', '\uDBFF', '\uDC00'];
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647); // MINSTD: exact in doubles
+    for (let round = 0; round < 5_000; round++) {
+      const text = Array.from({ length: next() % 13 }, () => units[next() % units.length]).join('');
+      expect(countCodePoints(text), JSON.stringify(text)).toBe([...text].length);
+    }
+    expect(countCodePoints('Voice Router, ')).toBe(14);
+    expect(countCodePoints('x'.repeat(4_096))).toBe(4_096);
+    expect(countCodePoints('😀'.repeat(2_048))).toBe(2_048);
+  });
+
   it('defaults the format and accepts OpenAI extras', () => {
     const parsed = SpeechRequestSchema.parse({ model: 'openai/tts-1', input: 'hi', voice: 'alloy', stream_format: 'audio' });
     expect(parsed.response_format).toBe('mp3');

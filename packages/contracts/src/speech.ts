@@ -51,16 +51,17 @@ export function parseModel(model: string): ParsedModel {
   return { ok: true, provider, modelId: model.slice(slash + 1) };
 }
 
-/** Billing counts Unicode code points, not UTF-16 units. */
+/** Any UTF-16 surrogate; a string V8 holds in one byte per character has none, which the regex sees at once. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+/** A high surrogate followed by a low one: the pairs that make one code point of two UTF-16 units. */
+const SURROGATE_PAIR_START = /[\uD800-\uDBFF](?=[\uDC00-\uDFFF])/g;
+
+/**
+ * Billing counts Unicode code points, not UTF-16 units: the length less one per surrogate pair (a lone
+ * surrogate counts as one, as `for…of` does). Regexes instead of a loop per character: on a 2,000-character
+ * input a loop cost 8–14 µs per call on the benchmark host, the regexes under 0.1 µs (Latin-1 text) to 4 µs.
+ */
 export function countCodePoints(text: string): number {
-  let count = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
-    }
-    count += 1;
-  }
-  return count;
+  if (!SURROGATE.test(text)) return text.length;
+  return text.length - (text.match(SURROGATE_PAIR_START)?.length ?? 0);
 }

@@ -97,6 +97,7 @@ describe('speech request parsing', () => {
     expect(countCodePoints('héllo')).toBe(5);
     expect(countCodePoints('👋🏽')).toBe(2);
     expect(countCodePoints('a\ud800b')).toBe(3);
+    expect(countCodePoints('a😀é')).toBe(3);
   });
 
   it('counts code points as for…of does, whatever the mix of surrogates (paired, lone, reversed, at either end)', () => {

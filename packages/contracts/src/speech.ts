@@ -57,9 +57,10 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const SURROGATE_PAIR_START = /[\uD800-\uDBFF](?=[\uDC00-\uDFFF])/g;
 
 /**
- * Billing counts Unicode code points, not UTF-16 units: the length less one per surrogate pair (a lone
- * surrogate counts as one, as `for…of` does). Regexes instead of a loop per character: on a 2,000-character
- * input a loop cost 8–14 µs per call on the benchmark host, the regexes under 0.1 µs (Latin-1 text) to 4 µs.
+ * Billing counts Unicode code points, not UTF-16 units (the price here, the input limits in
+ * @voice-router/providers): the length less one per surrogate pair (a lone surrogate counts as one, as
+ * `for…of` does). Regexes instead of a loop per character: on a 2,000-character input a loop cost 8–14 µs
+ * per call on the benchmark host, the regexes under 0.1 µs (Latin-1 text) to 4 µs.
  */
 export function countCodePoints(text: string): number {
   if (!SURROGATE.test(text)) return text.length;

@@ -2,10 +2,11 @@
 // OpenAI-compatible providers reuse it with their own settings instead of copying it.
 
 import type { OutputDescription } from '@voice-router/audio';
+import { countCodePoints } from '@voice-router/contracts';
 import { InvalidSpeechRequestError, quoteName } from '../errors.js';
 import type { HttpProviderCredentials, HttpSpeechRequest } from '../http/http-speech-adapter.js';
 import { NO_PROVIDER_OPTIONS, readProviderOptions, type ProviderOptionsSchema } from '../shared/provider-options.js';
-import { clampSpeed, countCharacters } from '../shared/speech-checks.js';
+import { clampSpeed } from '../shared/speech-checks.js';
 import type { AudioFormat, SpeechInput } from '../types.js';
 import type { OpenAISpeechRequestBody } from './openai-api-types.js';
 
@@ -53,7 +54,7 @@ export function buildOpenAICompatibleSpeechRequest(
   credentials: HttpProviderCredentials,
   settings: OpenAICompatibleSpeechSettings,
 ): HttpSpeechRequest {
-  const characters = countCharacters(input.text);
+  const characters = countCodePoints(input.text);
   if (characters > settings.maxInputCharacters) {
     throw new InvalidSpeechRequestError(`input is ${characters} characters; ${settings.provider} accepts at most ${settings.maxInputCharacters}`);
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidSpeechRequestError } from '../errors.js';
 import { openAIDescriptor } from '../openai/openai-catalog.js';
 import type { SpeechInput } from '../types.js';
-import { checkKnownModel, clampSpeed, countCharacters, encodePathSegment } from './speech-checks.js';
+import { checkKnownModel, clampSpeed, encodePathSegment } from './speech-checks.js';
 
 describe('encodePathSegment', () => {
   it('encodes every character that could change the path, query or fragment', () => {
@@ -42,21 +42,6 @@ describe('checkKnownModel', () => {
 });
 
 describe('small helpers', () => {
-  it('counts code points', () => {
-    expect(countCharacters('a😀é')).toBe(3);
-    expect(countCharacters('x'.repeat(4_096))).toBe(4_096);
-  });
-
-  it('counts code points as for…of does, whatever the mix of surrogates (paired, lone, reversed, at either end)', () => {
-    const units = ['a', 'é', '漢', '\uD83D', '\uDE00', '\uD800', '\uDFFF', '\uDBFF', '\uDC00'];
-    let seed = 11;
-    const next = () => (seed = (seed * 48_271) % 2_147_483_647); // MINSTD: exact in doubles
-    for (let round = 0; round < 5_000; round++) {
-      const text = Array.from({ length: next() % 13 }, () => units[next() % units.length]).join('');
-      expect(countCharacters(text), JSON.stringify(text)).toBe([...text].length);
-    }
-  });
-
   it('clamps speed with a warning only when needed', () => {
     expect(clampSpeed('p', 1, 0.5, 2)).toEqual({ speed: 1 });
     expect(clampSpeed('p', 0.1, 0.5, 2)).toEqual({ speed: 0.5, warning: 'speed clamped to 0.5: p accepts 0.5 to 2' });

@@ -31,6 +31,17 @@ export async function settled(baseUrl: string, key: string, timeoutMs = 20_000):
   }
 }
 
+/** Readiness after a dependency returns: the Redis client reconnects with backoff, so poll `/readyz` until it
+ * answers 200 or the deadline passes; the last status is returned. */
+export async function readyWithin(baseUrl: string, timeoutMs = 15_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status } = await fetch(`${baseUrl}/readyz`);
+    if (status === 200 || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function expectAudit(system: RunningSystem, email: string): Promise<Record<string, unknown>> {
   return system.admin('audit', '--email', email);
 }

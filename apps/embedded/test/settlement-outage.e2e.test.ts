@@ -6,7 +6,7 @@ import { startFakeProviders, type CombinedFakeProviderServer, type FakeProviderS
 import {
   announceSkip, createTestDatabase, postgresUrl, redisServerAvailable, startPrivateRedis, type PrivateRedis, type TestDatabase,
 } from '@voice-router/test-support';
-import { activity, credits, settled, speech } from './e2e-support.js';
+import { activity, credits, readyWithin, settled, speech } from './e2e-support.js';
 import { fundedKey, startSystem, type RunningSystem } from './system.js';
 
 const runnable = Boolean(postgresUrl()) && redisServerAvailable();
@@ -67,7 +67,7 @@ describe.runIf(runnable)('embedded service on PostgreSQL + Redis when Redis goes
 
     await redis.start();
     expect(await Promise.all(Array.from({ length: 3 }, request))).toEqual([200, 200, 200]);
-    expect((await fetch(`${system.baseUrl}/readyz`)).status).toBe(200);
+    expect(await readyWithin(system.baseUrl)).toBe(200);
     expect(await settled(system.baseUrl, wallet.key, 30_000)).toEqual({ balanceMicros: 1_000_000 - 31 * cost, reservedMicros: 0 });
     const rows = await activity(system.baseUrl, wallet.key, 100);
     expect(rows.filter((row) => row.kind === 'commit')).toHaveLength(31);

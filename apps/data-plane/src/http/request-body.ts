@@ -13,36 +13,35 @@ export function readBody(
     return Promise.resolve({ ok: false, reason: 'too_large' });
   }
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    // The data handler stays with the response, and the abort listener with the request's signal, until
+    // the response ends (a stream's whole life). Once the body is read neither may keep it: the chunks
+    // are dropped, and so is `resolve`, whose promise holds the body as its value.
+    let settle: ((result: BodyResult) => void) | undefined = resolve;
+    const finish = (result: BodyResult) => {
+      done = true;
+      chunks = [];
+      abortSignal?.removeEventListener('abort', onAbort);
+      settle?.(result);
+      settle = undefined;
+    };
     // A client that leaves mid-body sends no more data: without this the read (and whatever waits on it,
     // such as a concurrency slot taken meanwhile) would hang until shutdown.
-    abortSignal?.addEventListener('abort', () => {
-      if (done) return;
-      done = true;
-      resolve({ ok: false, reason: 'aborted' });
-    }, { once: true });
+    const onAbort = () => {
+      if (!done) finish({ ok: false, reason: 'aborted' });
+    };
+    abortSignal?.addEventListener('abort', onAbort, { once: true });
     res.onData((chunk, isLast) => {
       if (done) return;
-      if (isAborted()) {
-        done = true;
-        resolve({ ok: false, reason: 'aborted' });
-        return;
-      }
+      if (isAborted()) return finish({ ok: false, reason: 'aborted' });
       size += chunk.byteLength;
-      if (size > limit) {
-        done = true;
-        resolve({ ok: false, reason: 'too_large' });
-        return;
-      }
+      if (size > limit) return finish({ ok: false, reason: 'too_large' });
       // uWS reuses the chunk's memory after this callback returns, so it must be copied (an ArrayBuffer
       // from uWS, a Uint8Array from the node:http adapter).
       chunks.push(chunk instanceof ArrayBuffer ? Buffer.from(chunk.slice(0)) : Buffer.from(chunk));
-      if (isLast) {
-        done = true;
-        resolve({ ok: true, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
-      }
+      if (isLast) finish({ ok: true, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
     });
   });
 }

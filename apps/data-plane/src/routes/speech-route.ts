@@ -7,7 +7,7 @@ import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS } from '@voice-router/contracts';
 import { childTraceparent, parseTraceparent } from '@voice-router/service-kit';
 import { ProviderError, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
-import { readBody } from '../http/request-body.js';
+import { readBody, type BodyResult } from '../http/request-body.js';
 import { annotateRequest } from '../logging/request-log.js';
 import { countUnanswered, respond, sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
@@ -66,7 +66,7 @@ interface UpstreamCall {
 
 async function handleSpeech(
   res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
-  bodyPromise: ReturnType<typeof readBody>, context: DataPlaneContext, held: HeldSlot, arrivedAt: number, upstream: UpstreamCall,
+  bodyPromise: Promise<BodyResult> | undefined, context: DataPlaneContext, held: HeldSlot, arrivedAt: number, upstream: UpstreamCall,
 ): Promise<void> {
   // Per-key limits: the rate and a concurrency slot in one step (at most one round trip on Redis; none
   // for a key whose grant covers it), started as soon as the key is known, so it overlaps the rest of
@@ -75,7 +75,12 @@ async function handleSpeech(
   const identified = context.auth.identify(authorization);
   const limited = identified.then((credential) =>
     credential?.kind === 'api_key' && context.limits ? context.limits.openStream(credential.key) : undefined);
-  const [credential, body, keyAdmission] = await Promise.all([identified, bodyPromise, limited]);
+  const [credential, keyAdmission] = await Promise.all([identified, limited]);
+  // An async function's frame keeps what its variables and parameters held until it returns, here the
+  // end of the stream: the request body (up to MAX_SPEECH_BODY_BYTES; ~4 KB a stream for a 4,000-character
+  // input) is let go of once the plan is made.
+  let body: BodyResult | undefined = await bodyPromise!;
+  bodyPromise = undefined;
   if (keyAdmission?.ok) held.slot = keyAdmission.slot;
   if (!body.ok) {
     if (body.reason === 'too_large') {
@@ -95,6 +100,7 @@ async function handleSpeech(
     (id) => context.registry.descriptor(id),
     (id, options) => context.registry.readProviderOptions(id, options),
   );
+  body = undefined;
   if (!planned.ok) return sendError(res, state, planned.code, planned.details);
   const { plan } = planned;
   state.provider = plan.provider;

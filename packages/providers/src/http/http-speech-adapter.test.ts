@@ -2,12 +2,14 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderError, UpstreamInvalidRequestError } from '../errors.js';
 import { openAIDescriptor } from '../openai/openai-catalog.js';
 import { classifyOpenAIError } from '../openai/openai-error.js';
 import { buildOpenAISpeechRequest } from '../openai/openai-speech-model.js';
-import type { SpeechAdapter } from '../types.js';
+import type { SpeechAdapter, SpeechInput } from '../types.js';
 import { collect, openAIInput, rejectionOf } from '../__fixtures__/speech-helpers.js';
 import { createHttpSpeechAdapter, type HttpProviderDefinition } from './http-speech-adapter.js';
 
@@ -138,6 +140,29 @@ describe('HTTP speech adapter transport', () => {
     }, basePath);
     expect((await collect((await run(target)).audio)).length).toBe(200);
     expect(seenPaths).toEqual([expected]);
+  });
+
+  it('keeps neither the input nor the request built from it once the audio flows, while the stream stays open', async () => {
+    const target = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'audio/pcm' });
+      response.write(Buffer.alloc(4_096, 1)); // and no end: the stream stays open
+    });
+    let input: SpeechInput | undefined = openAIInput({ text: 'x'.repeat(4_000) });
+    const kept = new WeakRef(input);
+    const result = await target.synthesize(input, { signal: new AbortController().signal });
+    input = undefined;
+    const audio = result.audio[Symbol.asyncIterator]();
+    expect((await audio.next()).value?.byteLength).toBe(4_096);
+    // As the data plane does once a chunk is written: ask for the next one, which is not there yet.
+    void audio.next();
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    for (let round = 0; round < 3 && kept.deref() !== undefined; round++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(kept.deref()).toBeUndefined();
+    await audio.return?.();
   });
 
   it('refuses base URLs with credentials or queries', () => {

@@ -107,6 +107,10 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
   const pools = settings.pools ?? new ConnectionPools();
   const credentials: HttpProviderCredentials = { apiKey: settings.apiKey, settings: settings.settings ?? {} };
   const streamIdleTimeoutMs = settings.streamIdleTimeoutMs ?? 30_000;
+  // Made once, out here: a closure made inside synthesize would share its scope with `open`, and the
+  // stream keeps its error mapper, so the mapped request (its body holds the whole input) would live as
+  // long as the stream instead of until the upstream answers.
+  const mapError = (error: unknown, phase: 'before-first-byte' | 'streaming') => mapTransportError(definition.id, error, phase);
 
   return {
     descriptor: definition.descriptor,
@@ -147,7 +151,7 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
             request.output,
             input.format,
           ),
-        mapError: (error, phase) => mapTransportError(definition.id, error, phase),
+        mapError,
       });
       return { warnings: request.warnings, audio };
     },

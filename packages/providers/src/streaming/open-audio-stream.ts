@@ -93,7 +93,9 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
 const OPENED = Symbol('opened');
 
 export async function openAudioStream(options: OpenAudioStreamOptions): Promise<AsyncIterableIterator<Uint8Array> & KnowsItsEnd> {
-  const { signal, provider, firstByteTimeoutMs } = options;
+  // Not `options` itself in any closure below: the stream would keep `open`, and with it the request it
+  // sends (its body holds the whole input), for as long as it runs.
+  const { signal, provider, firstByteTimeoutMs, mapError } = options;
   signal.throwIfAborted();
   const controller = new AbortController();
   // Every abort of the attempt goes through here (the caller's abort, the deadline, a failure), so the
@@ -134,7 +136,7 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
     abortOpening(OPENED);
     // The deadline may have fired in the same tick the chunk arrived; the abort already tore upstream down.
     controller.signal.throwIfAborted();
-    return new UpstreamAudio(first.value, source, controller, signal, release, (error) => options.mapError(error, 'streaming'));
+    return new UpstreamAudio(first.value, source, controller, signal, release, (error) => mapError(error, 'streaming'));
   } catch (error) {
     clearTimeout(timer);
     release();
@@ -144,6 +146,6 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
     else opening.then((late) => late.return?.()?.catch(() => undefined), () => undefined);
     if (signal.aborted) throw signal.reason;
     if (timeoutError && controller.signal.reason === timeoutError) throw timeoutError;
-    throw isKnownError(error) ? error : options.mapError(error, 'before-first-byte');
+    throw isKnownError(error) ? error : mapError(error, 'before-first-byte');
   }
 }

@@ -18,12 +18,12 @@ export function readBody(
     let done = false;
     // The data handler stays with the response, and the abort listener with the request's signal, until
     // the response ends (a stream's whole life). Once the body is read neither may keep it: the chunks
-    // are dropped, and so is `resolve`, whose promise holds the body as its value.
+    // are dropped, and so is `resolve`, whose promise holds the body as its value. (The listener itself
+    // stays: removing it costs more per request than the little it keeps then.)
     let settle: ((result: BodyResult) => void) | undefined = resolve;
     const finish = (result: BodyResult) => {
       done = true;
       chunks = [];
-      abortSignal?.removeEventListener('abort', onAbort);
       settle?.(result);
       settle = undefined;
     };

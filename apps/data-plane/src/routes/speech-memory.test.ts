@@ -53,14 +53,19 @@ async function holdingUpstream() {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
+    // Only the head is kept until it is whole; of the body, only its length is counted.
+    let head = '';
     let seen = 0;
     let expected = -1;
     socket.on('data', (data) => {
-      if (expected < 0) {
-        const head = data.toString('latin1');
-        expected = head.indexOf('\r\n\r\n') + 4 + Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-      }
       seen += data.length;
+      if (expected < 0) {
+        head += data.toString('latin1');
+        const end = head.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        expected = end + 4 + Number(/content-length: (\d+)/i.exec(head.slice(0, end))?.[1] ?? 0);
+        head = '';
+      }
       if (seen >= expected) {
         seen = 0;
         expected = -1;
@@ -111,9 +116,13 @@ async function keptPerStream(server: 'node' | 'uws', inputLength: number): Promi
     clients.push(socket);
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(speechRequest(key, inputLength));
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
       let received = 0;
       const onData = (data: Buffer) => {
+        if (received === 0 && data.length >= 12 && !data.toString('latin1', 0, 12).startsWith('HTTP/1.1 200')) {
+          reject(new Error(`speech refused: ${data.toString('latin1', 0, 200)}`));
+          return;
+        }
         received += data.length;
         if (received > 1_000) {
           socket.off('data', onData);

@@ -5,9 +5,8 @@
 // the body and the upstream request were let go of: 14.4-16.8 KB on Node 20, 17.5 on Node 24; after,
 // 5.9-8.2 and 10.2-11.1.
 import net from 'node:net';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectGarbage } from '@voice-router/test-support';
 import { createApiKey, createUser, grantCredit, openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry, openAIProvider } from '@voice-router/providers';
 import { CHUNKED_AUDIO_HEAD, chunkedPart } from '@voice-router/providers/testing';
@@ -28,12 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
-
-/** V8's own collector, without starting the test process with --expose-gc. */
-function collectGarbage(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-}
 
 async function settleHeap(gc: () => void): Promise<number> {
   for (let round = 0; round < 4; round++) {

@@ -2,9 +2,8 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isCollected } from '@voice-router/test-support';
 import { ProviderError, UpstreamInvalidRequestError } from '../errors.js';
 import { openAIDescriptor } from '../openai/openai-catalog.js';
 import { classifyOpenAIError } from '../openai/openai-error.js';
@@ -155,13 +154,7 @@ describe('HTTP speech adapter transport', () => {
     expect((await audio.next()).value?.byteLength).toBe(4_096);
     // As the data plane does once a chunk is written: ask for the next one, which is not there yet.
     void audio.next();
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
-    for (let round = 0; round < 3 && kept.deref() !== undefined; round++) {
-      await new Promise((resolve) => setImmediate(resolve));
-      gc();
-    }
-    expect(kept.deref()).toBeUndefined();
+    expect(await isCollected(kept)).toBe(true);
     await audio.return?.();
   });
 

@@ -4,7 +4,7 @@
 import type { OutputDescription } from '@voice-router/audio';
 import { InvalidSpeechRequestError } from '../errors.js';
 import { checkKnownModel } from '../shared/speech-checks.js';
-import { openAudioStream } from '../streaming/open-audio-stream.js';
+import { openAudioStream, type OpenAudioStreamOptions } from '../streaming/open-audio-stream.js';
 import { isTextFramed, transcodeUpstream } from '../streaming/transcode-upstream.js';
 import type { ProviderDescriptor, SpeechAdapter, SpeechInput } from '../types.js';
 import { ConnectionPools } from './connection-pools.js';
@@ -110,7 +110,7 @@ export function createHttpSpeechAdapter(definition: HttpProviderDefinition, sett
   // Made once, out here: a closure made inside synthesize would share its scope with `open`, and the
   // stream keeps its error mapper, so the mapped request (its body holds the whole input) would live as
   // long as the stream instead of until the upstream answers.
-  const mapError = (error: unknown, phase: 'before-first-byte' | 'streaming') => mapTransportError(definition.id, error, phase);
+  const mapError: OpenAudioStreamOptions['mapError'] = (error, phase) => mapTransportError(definition.id, error, phase);
 
   return {
     descriptor: definition.descriptor,

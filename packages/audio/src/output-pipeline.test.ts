@@ -1,4 +1,4 @@
-import { announceSkip, parseMp3Frames, probeAudio } from '@voice-router/test-support';
+import { announceSkip, isCollected, parseMp3Frames, probeAudio } from '@voice-router/test-support';
 import { describe, expect, it } from 'vitest';
 import { buildWav, s16Tone, splitRagged } from './__fixtures__/wav.js';
 import { AudioFormatError } from './errors.js';
@@ -168,6 +168,43 @@ describe('createOutputPipeline', () => {
       expect(rest).toBeGreaterThan(0);
       expect(sourceFinished).toBe(true);
       sourceFinished = false;
+    }
+  });
+
+  it('keeps none of a source chunk once its output is handed on: transform() waits for the next without it', async () => {
+    for (const target of ['pcm', 'mp3'] as const) {
+      let first!: WeakRef<ArrayBufferLike>;
+      let askedForMore!: () => void;
+      const asked = new Promise<void>((resolve) => (askedForMore = resolve));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let calls = 0;
+      // Not a generator: one would itself hold what it yielded until it resumes.
+      const source: AsyncIterable<Uint8Array> = {
+        [Symbol.asyncIterator]: () => ({
+          async next(): Promise<IteratorResult<Uint8Array>> {
+            calls += 1;
+            if (calls === 1) {
+              const chunk = s16Tone(440, 48_000, 0.5);
+              // The memory, not the view: a view into it (subarray) holds it as well.
+              first = new WeakRef(chunk.buffer);
+              return { done: false, value: chunk };
+            }
+            askedForMore();
+            await gate;
+            return { done: true, value: undefined };
+          },
+        }),
+      };
+      let pieces = 0;
+      const draining = (async () => {
+        for await (const _bytes of createOutputPipeline({ container: 'raw', encoding: 's16le', sampleRate: 48_000 }, target).transform(source)) pieces += 1;
+      })();
+      await asked;
+      expect(pieces).toBeGreaterThan(0);
+      expect(await isCollected(first), target).toBe(true);
+      release();
+      await draining;
     }
   });
 

@@ -179,9 +179,23 @@ class ComposedPipeline implements OutputPipeline {
   }
 
   async *transform(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array, void, undefined> {
-    for await (const chunk of source) {
-      // Lazy: each output piece is handed on before the rest of the chunk is encoded.
-      yield* this.#through(this.#framing.push(chunk));
+    // A suspended generator keeps what its variables last held, and a chunk is often a view into a whole
+    // socket read: the chunk, the pieces decoded from it (views into it) and their output are declared out
+    // here and let go of before the next chunk is awaited. Index loops: an iterator would hold them too.
+    let chunk: Uint8Array | string | undefined;
+    let pieces: Uint8Array[] | undefined;
+    let output: Iterator<Uint8Array> | undefined;
+    for await (chunk of source) {
+      pieces = this.#framing.push(chunk);
+      chunk = undefined;
+      for (let piece = 0; piece < pieces.length; piece++) {
+        if (pieces[piece]!.length === 0) continue;
+        // Lazy: each output piece is handed on before the rest of the chunk is encoded.
+        output = this.#container.push(pieces[piece]!)[Symbol.iterator]();
+        for (let step = output.next(); !step.done; step = output.next()) if (step.value.length > 0) yield step.value;
+      }
+      pieces = undefined;
+      output = undefined;
     }
     for (const bytes of this.end()) yield bytes;
   }

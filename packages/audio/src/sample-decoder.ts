@@ -64,7 +64,9 @@ export class SampleDecoder {
     }
     const frames = Math.floor(bytes.length / this.#frameBytes);
     const used = frames * this.#frameBytes;
-    this.#carry = bytes.slice(used);
+    // A copy (at most a frame): a Buffer's slice() is a view, which kept the whole chunk, often a whole
+    // socket read, until the next push.
+    this.#carry = Uint8Array.prototype.slice.call(bytes, used);
     const output = new Float32Array(frames);
     const view = new DataView(bytes.buffer, bytes.byteOffset, used);
     const { channels } = this.format;

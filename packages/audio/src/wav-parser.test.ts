@@ -1,3 +1,4 @@
+import { isCollected } from '@voice-router/test-support';
 import { describe, expect, it } from 'vitest';
 import { buildWav, splitRagged } from './__fixtures__/wav.js';
 import { AudioFormatError } from './errors.js';
@@ -32,6 +33,22 @@ describe('WavParser', () => {
     const even = data.subarray(0, 1000);
     const { audio } = parse(buildWav(even, { ...pcm16, dataSize }), [3]);
     expect(audio.equals(even)).toBe(true);
+  });
+
+  it('keeps nothing of a chunk once it has been pushed, not even of the one that held the header', async () => {
+    const parser = new WavParser();
+    const wav = buildWav(data, pcm16);
+    // The chunk is a copy and its audio is copied out (the parser returns views into it): nothing else holds it.
+    let first: WeakRef<ArrayBufferLike> | undefined;
+    let firstAudio = Buffer.alloc(0);
+    ((chunk: Uint8Array) => {
+      // The memory, not the view: a view into it (subarray) holds it as well.
+      first = new WeakRef(chunk.buffer);
+      firstAudio = Buffer.concat(parser.push(chunk));
+    })(Uint8Array.from(wav.subarray(0, 200)));
+    expect(firstAudio.length).toBeGreaterThan(0);
+    expect(await isCollected(first!)).toBe(true);
+    expect(Buffer.concat([firstAudio, ...parser.push(wav.subarray(200))]).equals(data)).toBe(true);
   });
 
   it('reads RF64 with a ds64 chunk', () => {

@@ -57,13 +57,15 @@ type State =
   | { kind: 'skip'; remaining: number }
   | { kind: 'data'; remaining: number; pad: boolean };
 
+const EMPTY = new Uint8Array(0);
+
 export class WavParser {
   #state: State = { kind: 'riff' };
   /** Header bytes not complete yet (RIFF header, chunk header, fmt body). Never holds audio. */
   #pending: Uint8Array = new Uint8Array(0);
   #format: PcmFormat | undefined;
   /** What #collect left of the current input after taking the header bytes it needed. */
-  #rest: Uint8Array = new Uint8Array(0);
+  #rest: Uint8Array = EMPTY;
 
   /** Set once the fmt chunk was read; audio is never returned before it. */
   get format(): PcmFormat | undefined {
@@ -96,6 +98,8 @@ export class WavParser {
       const needed = state.kind === 'riff' ? 12 : state.kind === 'chunk-header' ? 8 : state.size;
       const header = this.#collect(input, needed);
       input = this.#rest;
+      // Not kept past this push: it is a view into the caller's chunk.
+      this.#rest = EMPTY;
       if (!header) continue;
       this.#handleHeader(header);
     }

@@ -1,9 +1,11 @@
-// What an open stream keeps of its request. Once the upstream answers, the stream needs the plan (the
-// input's text stays in it, 1 byte a character for Latin-1) but neither the request body it was parsed
-// from nor the upstream request built from it. Measured per stream, with V8's own collector, as the
-// difference between streams with a 4,000-character input and streams with a 10-character one. Before
+// What an open stream keeps of its request and of its audio. Once the upstream answers, the stream needs
+// the plan (the input's text stays in it, 1 byte a character for Latin-1) but neither the request body it
+// was parsed from nor the upstream request built from it. Measured per stream, with V8's own collector, as
+// the difference between streams with a 4,000-character input and streams with a 10-character one. Before
 // the body and the upstream request were let go of: 14.4-16.8 KB on Node 20, 17.5 on Node 24; after,
 // 5.9-8.2 and 10.2-11.1.
+// Audio it has written, it keeps none of while it waits for more: a chunk is a view into a whole socket
+// read (up to 64 KB), and the stream's loop used to hold the last one until the next arrived.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectGarbage } from '@voice-router/test-support';
@@ -19,6 +21,10 @@ const STREAMS = 300;
 const LONG_INPUT = 4_000;
 /** Between the measurements above, on both Node lines: the input itself (~4 KB) and slack, not its copies. */
 const MOST_KEPT_PER_STREAM = 13 * 1024;
+/** A first answer this large arrives in one or a few socket reads, each held whole by a chunk that is a view into it. */
+const LARGE_AUDIO = 60_000;
+/** Per stream, a 60,000-byte first answer against a 1,000-byte one; holding the last read was 30-60 KB. */
+const MOST_AUDIO_KEPT_PER_STREAM = 6 * 1024;
 
 let database: Database;
 beforeAll(async () => {
@@ -41,8 +47,8 @@ async function settleHeap(gc: () => void): Promise<number> {
  * An upstream that answers every request with a first chunk of audio and then holds the stream open. It
  * keeps nothing of what it reads (a test upstream that kept the request would be measured with the router).
  */
-async function holdingUpstream() {
-  const answer = Buffer.concat([Buffer.from(CHUNKED_AUDIO_HEAD), chunkedPart(Buffer.alloc(1_000, 7))]);
+async function holdingUpstream(audioBytes: number) {
+  const answer = Buffer.concat([Buffer.from(CHUNKED_AUDIO_HEAD), chunkedPart(Buffer.alloc(audioBytes, 7))]);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -86,10 +92,10 @@ function speechRequest(key: string, length: number): Buffer {
   return Buffer.concat([Buffer.from(head), body]);
 }
 
-/** Heap and ArrayBuffer bytes per open stream whose input has `inputLength` characters. */
-async function keptPerStream(server: 'node' | 'uws', inputLength: number): Promise<number> {
+/** Heap and ArrayBuffer bytes per open stream whose input has `inputLength` characters and whose upstream sent `audioBytes` so far. */
+async function keptPerStream(server: 'node' | 'uws', inputLength: number, audioBytes = 1_000): Promise<number> {
   const gc = collectGarbage();
-  const upstream = await holdingUpstream();
+  const upstream = await holdingUpstream(audioBytes);
   const registry = createProviderRegistry(
     { attemptTimeoutMs: 2_000, maxAttempts: 1, providers: { openai: { apiKey: 'sk-test', baseUrl: upstream.baseUrl } } },
     [openAIProvider],
@@ -103,7 +109,7 @@ async function keptPerStream(server: 'node' | 'uws', inputLength: number): Promi
   const key = (await createApiKey(database.prisma, { accountId: user.personalAccountId, name: 'memory' })).keyValue;
   await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: 1_000_000_000n, source: 'admin' });
   const clients: net.Socket[] = [];
-  // Resolves once the first chunk of audio has arrived; the stream then stays open.
+  // Resolves once all the audio sent so far has arrived; the stream then stays open.
   const open = async () => {
     const socket = net.connect(dataPlane.port, '127.0.0.1');
     clients.push(socket);
@@ -117,7 +123,7 @@ async function keptPerStream(server: 'node' | 'uws', inputLength: number): Promi
           return;
         }
         received += data.length;
-        if (received > 1_000) {
+        if (received > audioBytes) {
           socket.off('data', onData);
           resolve();
         }
@@ -145,5 +151,11 @@ describe.each(testedServers())('memory of open streams (%s server)', (server) =>
     const short = await keptPerStream(server, 10);
     const long = await keptPerStream(server, LONG_INPUT);
     expect(long - short).toBeLessThan(MOST_KEPT_PER_STREAM);
+  });
+
+  it('keeps none of the audio it has written while it waits for more', { timeout: 60_000 }, async () => {
+    const small = await keptPerStream(server, 10);
+    const large = await keptPerStream(server, 10, LARGE_AUDIO);
+    expect(large - small).toBeLessThan(MOST_AUDIO_KEPT_PER_STREAM);
   });
 });

@@ -57,15 +57,11 @@ type State =
   | { kind: 'skip'; remaining: number }
   | { kind: 'data'; remaining: number; pad: boolean };
 
-const EMPTY = new Uint8Array(0);
-
 export class WavParser {
   #state: State = { kind: 'riff' };
   /** Header bytes not complete yet (RIFF header, chunk header, fmt body). Never holds audio. */
   #pending: Uint8Array = new Uint8Array(0);
   #format: PcmFormat | undefined;
-  /** What #collect left of the current input after taking the header bytes it needed. */
-  #rest: Uint8Array = EMPTY;
 
   /** Set once the fmt chunk was read; audio is never returned before it. */
   get format(): PcmFormat | undefined {
@@ -96,10 +92,9 @@ export class WavParser {
         continue;
       }
       const needed = state.kind === 'riff' ? 12 : state.kind === 'chunk-header' ? 8 : state.size;
-      const header = this.#collect(input, needed);
-      input = this.#rest;
-      // Not kept past this push: it is a view into the caller's chunk.
-      this.#rest = EMPTY;
+      // The rest is handed back, not kept on the parser: it is a view into the caller's chunk.
+      const { header, rest } = this.#collect(input, needed);
+      input = rest;
       if (!header) continue;
       this.#handleHeader(header);
     }
@@ -113,18 +108,16 @@ export class WavParser {
     }
   }
 
-  /** Accumulates `needed` header bytes; returns them when complete and leaves the unused input in #rest. */
-  #collect(input: Uint8Array, needed: number): Uint8Array | undefined {
+  /** Accumulates `needed` header bytes; returns them when complete, and the input they left unused. */
+  #collect(input: Uint8Array, needed: number): { header?: Uint8Array; rest: Uint8Array } {
     const missing = needed - this.#pending.length;
     if (input.length < missing) {
       this.#pending = concat(this.#pending, input);
-      this.#rest = new Uint8Array(0);
-      return undefined;
+      return { rest: new Uint8Array(0) };
     }
-    const complete = this.#pending.length === 0 ? input.subarray(0, missing) : concat(this.#pending, input.subarray(0, missing));
+    const header = this.#pending.length === 0 ? input.subarray(0, missing) : concat(this.#pending, input.subarray(0, missing));
     this.#pending = new Uint8Array(0);
-    this.#rest = input.subarray(missing);
-    return complete;
+    return { header, rest: input.subarray(missing) };
   }
 
   #handleHeader(bytes: Uint8Array): void {

@@ -12,7 +12,7 @@ export interface SqlClient {
    * one batch in flight and gathers the next meanwhile, since a second batch would only queue.
    */
   readonly serial?: boolean;
-  /** Runs one parameterised statement. `name` prepares it once per connection on PostgreSQL. */
+  /** Runs one parameterised statement. `name` prepares it once per connection (on PGlite, once per process). */
   query<Row = Record<string, unknown>>(text: string, values?: SqlValue[], name?: string): Promise<Row[]>;
   /** Runs a script of several statements without parameters (migrations). */
   execScript(script: string): Promise<void>;
@@ -106,6 +106,96 @@ export function createPostgresClient(pool: pg.Pool): SqlClient {
   };
 }
 
+/** PostgreSQL's code for EXECUTE of a statement name the session does not have (invalid_sql_statement_name). */
+const NO_SUCH_PREPARED_STATEMENT = '26000';
+const STATEMENT_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * A parameter as an SQL literal for EXECUTE: quoted text that PostgreSQL converts to the parameter's type
+ * as it converts a bound parameter's text, spelled as PGlite spells bound parameters (Date as ISO-8601,
+ * objects as JSON, booleans and numbers as text). The quote doubling is the whole escape because
+ * standard_conforming_strings is on (PostgreSQL's default since 9.1; nothing here turns it off). Undefined
+ * for what this does not spell (arrays, binary, text with a NUL, which would end the statement's text):
+ * such a call runs unprepared.
+ */
+function literalOf(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'NULL';
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
+  else if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return undefined;
+    text = value.toISOString();
+  } else if (typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value)) text = JSON.stringify(value);
+  else return undefined;
+  if (text.includes('\0')) return undefined;
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** One session's named statements: whether each is prepared yet, and with which text. */
+interface PreparedStatement {
+  text: string;
+  /** Settles once PREPARE ran; rejects (and the entry is dropped) if it failed. */
+  prepared: Promise<void>;
+  ready: boolean;
+}
+
+type PgliteRunner = Pick<PgliteConnection, 'query'>;
+
+/**
+ * Named statements on PGlite, prepared once per process and run with EXECUTE, as node-postgres prepares a
+ * named statement once per PostgreSQL connection. PGlite's query() sends every statement unnamed, so
+ * PostgreSQL parsed and planned it anew each time: for the statement that writes requests paid from
+ * allowances that was ~2 ms of WebAssembly per statement (of 2.7 ms for one request, of 7.5 ms for 40;
+ * session 25, bench/HISTORY.md). PGlite has no named statements in its API, so the arguments travel as
+ * literals (literalOf); PREPARE infers the parameters' types from the text as the unnamed Parse did.
+ * Prepared statements outlive transactions (PREPARE is not undone by ROLLBACK), and a change of schema
+ * re-plans them (PostgreSQL's plan cache).
+ */
+function preparedStatements(): (runner: PgliteRunner, text: string, values: unknown[] | undefined, name: string | undefined, inTransaction: boolean) => Promise<unknown[]> {
+  const statements = new Map<string, PreparedStatement>();
+  const unprepared = async (runner: PgliteRunner, text: string, values: unknown[] | undefined) => (await runner.query(text, values)).rows;
+
+  return async function run(runner, text, values, name, inTransaction) {
+    if (name === undefined || !STATEMENT_NAME.test(name)) return unprepared(runner, text, values);
+    const literals: string[] = [];
+    for (const value of values ?? []) {
+      const literal = literalOf(value);
+      if (literal === undefined) return unprepared(runner, text, values);
+      literals.push(literal);
+    }
+    let statement = statements.get(name);
+    if (statement && statement.text !== text) throw new Error(`the statement name ${name} is given to two different statements`);
+    if (!statement) {
+      const entry: PreparedStatement = { text, ready: false, prepared: Promise.resolve() };
+      entry.prepared = runner.query(`PREPARE ${name} AS ${text}`).then(() => {
+        entry.ready = true;
+      }, (error: unknown) => {
+        if (statements.get(name) === entry) statements.delete(name);
+        throw error;
+      });
+      statements.set(name, entry);
+      statement = entry;
+    } else if (!statement.ready && inTransaction) {
+      // Prepared outside this transaction and waiting for PGlite, which the transaction holds: waiting
+      // here would never end, so this once the statement runs unprepared.
+      return unprepared(runner, text, values);
+    }
+    await statement.prepared;
+    const execute = literals.length > 0 ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`;
+    try {
+      return (await runner.query(execute)).rows;
+    } catch (error) {
+      // Only if something deallocated it (nothing here does): prepared again on the next call, and
+      // outside a transaction this call runs unprepared now (EXECUTE of a missing statement did nothing).
+      if ((error as { code?: unknown }).code !== NO_SUCH_PREPARED_STATEMENT) throw error;
+      if (statements.get(name) === statement) statements.delete(name);
+      if (inTransaction) throw error;
+      return unprepared(runner, text, values);
+    }
+  };
+}
+
 export function createPgliteClient(database: PgliteConnection): SqlClient {
   // PGlite is a single connection that runs one statement at a time, so a transaction must own it.
   // `database` is PGlite itself or its worker-thread proxy (RemotePglite): both behave the same.
@@ -114,6 +204,7 @@ export function createPgliteClient(database: PgliteConnection): SqlClient {
   // settlement batch waits for the whole batch. Work no request waits for goes through `background`:
   // its statements (and transactions) are sent one at a time, and only when no other statement of this
   // client is in flight, or once one has waited BACKGROUND_MAX_WAIT_MS (so it is never starved).
+  const runStatement = preparedStatements();
   let foreground = 0;
   const waiting: Array<{ queuedAt: number; start(): void }> = [];
   let backgroundBusy = false;
@@ -179,9 +270,8 @@ export function createPgliteClient(database: PgliteConnection): SqlClient {
       // Inside the transaction: its own statements only (no background view, which would wait outside it).
       const inner: SqlClient = {
         serial: true,
-        async query(text, values) {
-          const result = await transaction.query(text, normalise(values) as unknown[]);
-          return result.rows as never[];
+        async query(text, values, name) {
+          return await runStatement(transaction, text, normalise(values), name, true) as never[];
         },
         async execScript(script) {
           await transaction.exec(script);
@@ -198,7 +288,7 @@ export function createPgliteClient(database: PgliteConnection): SqlClient {
   function clientThrough(run: <T>(work: () => Promise<T>) => Promise<T>, background?: SqlClient): SqlClient {
     const through: SqlClient = {
       serial: true,
-      query: (text, values) => run(async () => (await database.query(text, normalise(values) as unknown[])).rows as never[]),
+      query: (text, values, name) => run(async () => await runStatement(database, text, normalise(values), name, false) as never[]),
       execScript: (script) => run(async () => {
         await database.exec(script);
       }),

@@ -34,12 +34,16 @@ for (const pgliteThread of ['worker', 'main'] as const) {
       expect(await prepared('round_trip')).toEqual([{ statement: `PREPARE round_trip AS ${ROUND_TRIP}` }]);
     });
 
-    it('runs unprepared what it cannot spell as a literal, with the same outcome as before', async () => {
+    it('runs unprepared what it cannot spell as a literal or name, with the same outcome as before', async () => {
       await expect(database.sql.query('SELECT $1::text AS text', ['a\0b'], 'nul_text')).rejects.toThrow();
       const array = [1, 2] as never;
       expect(await database.sql.query('SELECT $1::text AS text', [array], 'array_value')).toEqual(await database.sql.query('SELECT $1::text AS text', [array]));
+      // Longer than PostgreSQL's 63-byte identifiers, which it would cut (two such names could meet).
+      const long = `long_${'x'.repeat(59)}`;
+      expect(await database.sql.query('SELECT $1::int AS one', [1], long)).toEqual([{ one: 1 }]);
       expect(await prepared('nul_text')).toEqual([]);
       expect(await prepared('array_value')).toEqual([]);
+      expect(await prepared(long.slice(0, 63))).toEqual([]);
     });
 
     it('refuses one name for two statements', async () => {

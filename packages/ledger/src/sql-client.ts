@@ -108,7 +108,8 @@ export function createPostgresClient(pool: pg.Pool): SqlClient {
 
 /** PostgreSQL's code for EXECUTE of a statement name the session does not have (invalid_sql_statement_name). */
 const NO_SUCH_PREPARED_STATEMENT = '26000';
-const STATEMENT_NAME = /^[a-z_][a-z0-9_]*$/;
+/** A name PostgreSQL keeps as written: lower case, and within its 63-byte identifiers (longer ones are cut, and could meet). */
+const STATEMENT_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * A parameter as an SQL literal for EXECUTE: quoted text that PostgreSQL converts to the parameter's type
@@ -145,10 +146,11 @@ type PgliteRunner = Pick<PgliteConnection, 'query'>;
 /**
  * Named statements on PGlite, prepared once per process and run with EXECUTE, as node-postgres prepares a
  * named statement once per PostgreSQL connection. PGlite's query() sends every statement unnamed, so
- * PostgreSQL parsed and planned it anew each time: for the statement that writes requests paid from
- * allowances that was ~2 ms of WebAssembly per statement (of 2.7 ms for one request, of 7.5 ms for 40;
- * session 25, bench/HISTORY.md). PGlite has no named statements in its API, so the arguments travel as
- * literals (literalOf); PREPARE infers the parameters' types from the text as the unnamed Parse did.
+ * PostgreSQL parsed and planned it anew each time: the statement that writes requests paid from allowances
+ * took 2.5–3.2 ms of WebAssembly for one request, 1.0–1.2 ms prepared (session 25, bench/HISTORY.md; under
+ * a saturating load its batches are large enough that it did not show). PGlite has no named statements in
+ * its API, so the arguments travel as literals (literalOf); PREPARE infers the parameters' types from the
+ * text as the unnamed Parse did.
  * Prepared statements outlive transactions (PREPARE is not undone by ROLLBACK), and a change of schema
  * re-plans them (PostgreSQL's plan cache).
  */
@@ -177,8 +179,8 @@ function preparedStatements(): (runner: PgliteRunner, text: string, values: unkn
       statements.set(name, entry);
       statement = entry;
     } else if (!statement.ready && inTransaction) {
-      // Prepared outside this transaction and waiting for PGlite, which the transaction holds: waiting
-      // here would never end, so this once the statement runs unprepared.
+      // Being prepared outside this transaction, behind it in PGlite's queue: waiting for that here would
+      // never end, so this call runs the statement unprepared.
       return unprepared(runner, text, values);
     }
     await statement.prepared;

@@ -6,7 +6,8 @@ import type { Database } from './database.js';
 import { describeOnEachDatabase } from './__fixtures__/each-database.js';
 import {
   addMember, auditWallet, commitReservation, createApiKey, createOrganization, createUser, findActiveApiKey, getCredits, grantCredit,
-  hashApiKey, reserveCredit, spendWindowResets, updateApiKey, voidReservation,
+  hashApiKey, openAllowance, releaseAllowance, reserveCredit, settleAllowanceSpends, spendWindowResets, updateApiKey, voidReservation,
+  type AllowanceSpend,
 } from './index.js';
 
 describeOnEachDatabase('spend caps', (openedDatabase) => {
@@ -113,6 +114,37 @@ describeOnEachDatabase('spend caps', (openedDatabase) => {
     // Back to no cap (null) and to the default concurrency.
     await updateApiKey(database.sql, { keyId: key.id, userId, changes: { dailySpendCapMicros: null, maxConcurrency: null } });
     expect(await findActiveApiKey(database.sql, updated!.keyHash)).toMatchObject({ dailySpendCapMicros: null, maxConcurrency: null, rateLimitPerMinute: null });
+  });
+
+  it('counts requests the key had paid from an allowance (they have only ledger rows) when a cap is set, and the key\'s other spend once', async () => {
+    const { key, userId, accountId } = await keyWithWallet(10_000n);
+    const other = await createApiKey(database.prisma, { accountId, name: 'other', createdByUserId: userId });
+    const allowanceId = crypto.randomUUID();
+    expect(await openAllowance(database.sql, { allowanceId, accountId, maxMicros: 5_000n, shareOfSpendable: 1n, minMicros: 1n }))
+      .toEqual({ ok: true, amountMicros: 5_000n });
+    const paid = (amountMicros: bigint, action: 'commit' | 'void', apiKeyId: string | null = key.id): AllowanceSpend => ({
+      reservationId: crypto.randomUUID(), allowanceId, accountId, apiKeyId, amountMicros, provider: 'openai', model: 'tts-1', characters: 10,
+      action, errorCode: action === 'void' ? 'upstream_error' : undefined, source: 'worker',
+    });
+    // Paid by this key: 250 + 150 committed, 500 voided (not spent); by the account's other key 900 (an
+    // allowance pays for any key of its account without caps), and 70 by no key.
+    const outcomes = await settleAllowanceSpends(database.sql, [
+      paid(250n, 'commit'), paid(500n, 'void'), paid(150n, 'commit'), paid(900n, 'commit', other.id), paid(70n, 'commit', null),
+    ]);
+    expect([...outcomes.values()].every((outcome) => outcome === 'settled')).toBe(true);
+    expect(await releaseAllowance(database.sql, { allowanceId, accountId, amountMicros: 5_000n - 1_370n, final: true })).toBe(true);
+    // And one request reserved on its own, committed.
+    const own = crypto.randomUUID();
+    expect((await reserve(key, 100n, own)).ok).toBe(true);
+    expect(await commitReservation(database.sql, { reservationId: own, source: 'worker' })).toBe('settled');
+
+    const updated = await updateApiKey(database.sql, { keyId: key.id, userId, changes: { dailySpendCapMicros: 1_000n, monthlySpendCapMicros: 2_000n } });
+    expect(await spent(key.id)).toEqual({ day: 500n, month: 500n });
+    const capped = (await findActiveApiKey(database.sql, updated!.keyHash))!;
+    expect(await reserve(capped, 501n)).toMatchObject({ ok: false, reason: 'daily_spend_cap' });
+    expect((await reserve(capped, 500n)).ok).toBe(true);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000n - 1_370n - 100n, reservedMicros: 500n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
 
   it('lets an organization owner edit a member\'s key but not another member', async () => {

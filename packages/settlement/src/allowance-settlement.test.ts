@@ -48,10 +48,12 @@ describe('allowance payments settled in-process', () => {
     await settler.close();
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000_000n - committed, reservedMicros: 0n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
-    const [counts] = await database.sql.query<{ requests: number; open: number }>(
-      `SELECT count(*) FILTER (WHERE kind = 'request')::int AS requests, count(*) FILTER (WHERE state = 'pending')::int AS open
+    // Every request settled once in the ledger; a reservation row only for those reserved on their own.
+    const [counts] = await database.sql.query<{ settled: number; reserved: number; open: number }>(
+      `SELECT (SELECT count(*) FROM ledger_entries WHERE account_id = $1::uuid AND kind IN ('commit', 'void'))::int AS settled,
+              count(*) FILTER (WHERE kind = 'request')::int AS reserved, count(*) FILTER (WHERE state = 'pending')::int AS open
        FROM reservations WHERE account_id = $1::uuid`, [accountId]);
-    expect(counts).toEqual({ requests: 300, open: 0 });
+    expect(counts).toEqual({ settled: 300, reserved: 300 - fromAllowance, open: 0 });
     await database.close();
   });
 });
@@ -101,11 +103,12 @@ describe.runIf(scaled)('allowance payments through BullMQ', () => {
       reaper.stop();
       expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000_000n - committed, reservedMicros: 0n });
       expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
-      const [counts] = await database.sql.query<{ requests: number; open: number; allowances: number }>(
-        `SELECT count(*) FILTER (WHERE kind = 'request')::int AS requests, count(*) FILTER (WHERE state = 'pending')::int AS open,
+      const [counts] = await database.sql.query<{ settled: number; reserved: number; open: number; allowances: number }>(
+        `SELECT (SELECT count(*) FROM ledger_entries WHERE account_id = $1::uuid AND kind IN ('commit', 'void'))::int AS settled,
+                count(*) FILTER (WHERE kind = 'request')::int AS reserved, count(*) FILTER (WHERE state = 'pending')::int AS open,
                 count(*) FILTER (WHERE kind = 'allowance' AND state = 'committed')::int AS allowances
          FROM reservations WHERE account_id = $1::uuid`, [accountId]);
-      expect(counts).toMatchObject({ requests: 300, open: 0 });
+      expect(counts).toMatchObject({ settled: 300, reserved: 300 - fromAllowance, open: 0 });
       expect(counts!.allowances).toBeGreaterThan(0);
     } finally {
       await settler.close({ timeoutMs: 5_000 });

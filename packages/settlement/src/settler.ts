@@ -10,8 +10,8 @@ export interface SettlementJob {
   errorCode?: string;
   metadata?: Record<string, unknown>;
   /**
-   * Set when the request was paid from an allowance (its reservation row does not exist yet): what the
-   * ledger needs to write it (settleAllowanceSpends).
+   * Set when the request was paid from an allowance (it has no reservation row; its ledger row is all
+   * it writes): what the ledger needs to write it (settleAllowanceSpends).
    */
   allowance?: AllowancePayment;
 }

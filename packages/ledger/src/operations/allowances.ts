@@ -6,10 +6,11 @@
 //
 // The allowance's amount_micros is what it still holds. Three operations change it, and each one
 // commutes with the others, so the order in which they reach the database does not matter:
-//   - a request it paid for is committed: the request's own reservation row is written (committed),
-//     and its cost leaves the allowance, the wallet's reserved sum and the wallet's balance;
-//   - a request it paid for is voided: its row is written (voided); no money moves (the holder puts
-//     the amount back into what it may spend, and later returns it);
+//   - a request it paid for is committed: the request's commit row is written to the ledger (its only
+//     row: it has no reservation row of its own), and its cost leaves the allowance, the wallet's
+//     reserved sum and the wallet's balance;
+//   - a request it paid for is voided: its void row (of zero) is written; no money moves (the holder
+//     puts the amount back into what it may spend, and later returns it);
 //   - the holder returns what it has not spent (releaseAllowance): it leaves the allowance and the
 //     wallet's reserved sum. The final return marks the allowance released; it ends (committed) once
 //     the last of its requests is settled and it holds nothing.
@@ -307,7 +308,7 @@ export async function voidAllowance(sql: SqlClient, input: { allowanceId: string
   return Number(rows[0]?.voided ?? 0) > 0 ? 'settled' : 'already_settled';
 }
 
-/** A request paid from an allowance, as its settlement carries it (its reservation row does not exist yet). */
+/** A request paid from an allowance, as its settlement carries it (it has no reservation row: its ledger row is all it writes). */
 export interface AllowanceSpend
   extends Pick<ReserveCreditInput, 'reservationId' | 'accountId' | 'apiKeyId' | 'amountMicros' | 'provider' | 'model' | 'characters'> {
   allowanceId: string;
@@ -325,16 +326,22 @@ export const MAX_SPEND_BATCH = 200;
 // One statement for the batch (one round trip, no transaction around it). It locks the wallets first
 // (`locked`, in account order; the allowance rows' scan waits for it through the scalar subquery, which
 // runs before the first row is locked), then the allowances, the order every writer keeps. A request
-// already written (a redelivered job) is skipped: ON CONFLICT decides against committed rows, whatever
-// the snapshot. The others are written committed or voided. A commit is charged only if its allowance is
-// still pending and holds its cost (always, unless the reaper voided the allowance: then the request is
-// recorded voided, reservation_expired). Each written request gets a ledger row: a commit row charging
-// it, or a void row of zero, with the running balance in the order given. Rows read FOR UPDATE are
-// their latest versions, so the balances and amounts used are current once the locks are held.
-// Whether a request is already written is asked per request by a scalar subquery (an index probe),
-// not NOT EXISTS: that became an anti join, which on a young table (no statistics yet, or few rows
-// as of the last ANALYZE) hashed a sequential scan of every reservation into each statement (8,000
-// requests written 40 at a time on a new database: 179 µs of PostgreSQL CPU each, 92 µs with the probe).
+// paid from an allowance is written as one ledger row and nothing else: a commit row charging it, or a
+// void row of zero, with the running balance in the order given. It has no reservation row of its own
+// (its money was reserved as the allowance's), so its id lives only in that row's reservation_id, and the
+// unique index on settlement rows (one commit or void per reservation id) keeps it written once. The
+// row's metadata names the allowance and the API key. A commit is charged only if its allowance is still
+// pending and holds its cost (always, unless the reaper voided the allowance: then the request is recorded
+// voided, reservation_expired). Rows read FOR UPDATE are their latest versions, so the balances and
+// amounts used are current once the locks are held.
+// A request already written (a redelivered job) is skipped: whether it is, is asked per request by a
+// scalar subquery (an index probe on that unique index), not NOT EXISTS: that became an anti join, which
+// on a young table (no statistics yet, or few rows as of the last ANALYZE) hashed a sequential scan of the
+// whole table into each statement (8,000 requests written 40 at a time on a new database: 179 µs of
+// PostgreSQL CPU each, 92 µs with the probe). The probe reads the statement's snapshot; a copy written by
+// a concurrent transaction since is caught by the index itself (settleChunk, below).
+// Earlier versions also wrote each such request a reservation row (committed or voided, with
+// allowance_id set); requests written then have both, and the probe finds their ledger rows.
 const SETTLE_SPENDS = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS item(
@@ -347,7 +354,7 @@ WITH input AS (
   FOR UPDATE
 ), fresh AS (
   SELECT DISTINCT ON (input.id) input.* FROM input
-  WHERE (SELECT 1 FROM reservations WHERE reservations.id = input.id) IS NULL
+  WHERE (SELECT 1 FROM ledger_entries WHERE ledger_entries.reservation_id = input.id AND ledger_entries.kind IN ('commit', 'void')) IS NULL
   ORDER BY input.id, input.position
 ), allowance AS (
   SELECT reservations.id, reservations.amount_micros, reservations.state FROM reservations
@@ -361,18 +368,8 @@ WITH input AS (
   WHERE allowance.state = 'pending' AND allowance.amount_micros >= wanted.total
 ), decided AS (
   SELECT fresh.*, (fresh.action = 'commit' AND fresh.allowance_id IN (SELECT id FROM valid)) AS charge FROM fresh
-), inserted AS (
-  INSERT INTO reservations (id, account_id, api_key_id, amount_micros, provider, model, characters, state, settled_at, error_code, kind, allowance_id)
-  SELECT id, account_id, api_key_id, amount, provider, model, characters,
-         CASE WHEN charge THEN 'committed' ELSE 'voided' END, now(),
-         CASE WHEN charge THEN NULL WHEN action = 'void' THEN coalesce(error_code, 'unknown') ELSE 'reservation_expired' END,
-         'request', allowance_id
-  FROM decided
-  ON CONFLICT (id) DO NOTHING
-  RETURNING id
 ), settled AS (
-  SELECT decided.*, CASE WHEN decided.charge THEN decided.amount ELSE 0 END AS charged
-  FROM decided WHERE (decided.id IN (SELECT id FROM inserted)) IS TRUE
+  SELECT decided.*, CASE WHEN decided.charge THEN decided.amount ELSE 0 END AS charged FROM decided
 ), allowance_totals AS (
   SELECT allowance_id, sum(charged)::bigint AS total FROM settled GROUP BY allowance_id HAVING sum(charged) > 0
 ), allowance_update AS (
@@ -401,7 +398,8 @@ WITH input AS (
              ELSE jsonb_build_object('amountMicros', settled.amount,
                                      'errorCode', CASE WHEN settled.action = 'void' THEN coalesce(settled.error_code, 'unknown') ELSE 'reservation_expired' END,
                                      'provider', settled.provider, 'model', settled.model)
-           END || coalesce(settled.metadata, '{}'::jsonb) || jsonb_build_object('allowanceId', settled.allowance_id) AS metadata
+           END || coalesce(settled.metadata, '{}'::jsonb)
+             || jsonb_strip_nulls(jsonb_build_object('allowanceId', settled.allowance_id, 'apiKeyId', settled.api_key_id)) AS metadata
     FROM settled JOIN locked ON locked.account_id = settled.account_id
     ORDER BY settled.account_id, settled.position
   ) AS ordered
@@ -425,7 +423,7 @@ export async function settleAllowanceSpends(sql: SqlClient, spends: readonly All
       amount: spend.amountMicros.toString(), provider: spend.provider, model: spend.model, characters: spend.characters,
       action: spend.action, error_code: spend.errorCode ?? null, source: spend.source, metadata: spend.metadata ?? {}, position,
     })));
-    const rows = await sql.query<{ id: string; settled: boolean }>(SETTLE_SPENDS, [payload], 'ledger_spends_settle');
+    const rows = await settleChunk(sql, payload);
     for (const row of rows) {
       const id = row.id.toLowerCase();
       if (outcomes.get(id) === 'settled') continue;
@@ -433,4 +431,25 @@ export async function settleAllowanceSpends(sql: SqlClient, spends: readonly All
     }
   }
   return outcomes;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const ONE_SETTLEMENT = 'ledger_entries_one_settlement';
+/** A chunk meets a concurrent writer of the same requests at most once per redelivery; more is a fault. */
+const SETTLE_ATTEMPTS = 3;
+
+// The statement reads which requests are already written as of its snapshot, taken before it waits for
+// the wallet's lock. A copy of the same requests written by another transaction in between (a job
+// delivered twice and applied by two workers at once) is caught by the unique index on settlement rows:
+// the whole statement fails and changes nothing, and the retry's snapshot sees those rows and skips them.
+async function settleChunk(sql: SqlClient, payload: string): Promise<Array<{ id: string; settled: boolean }>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await sql.query<{ id: string; settled: boolean }>(SETTLE_SPENDS, [payload], 'ledger_spends_settle');
+    } catch (error) {
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      const raced = code === UNIQUE_VIOLATION && (constraint === undefined || constraint === ONE_SETTLEMENT);
+      if (!raced || attempt >= SETTLE_ATTEMPTS) throw error;
+    }
+  }
 }

@@ -28,7 +28,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Recounts one window of a key from its reservations (committed plus still pending) and marks the
 // pending ones as counted there, so their voids give the amount back. Reservations a replica makes
-// with a cached, cap-less view of the key during the next AUTH_CACHE_TTL_MS are not counted.
+// with a cached, cap-less view of the key during the next AUTH_CACHE_TTL_MS are not counted. Requests
+// paid from an allowance (only a key without caps has them) have no reservation row: their commit rows
+// in the ledger name the key in their metadata, and count too. Rows written before that (which have a
+// reservation row and no key in their metadata) count once, through the reservation. Finding them reads
+// the account's ledger rows (its index has no time in it): this runs only when a key's caps change.
 function recountWindow(kind: 'day' | 'month'): string {
   const start = kind === 'day' ? `(now() AT TIME ZONE 'UTC')::date` : `date_trunc('month', now() AT TIME ZONE 'UTC')::date`;
   const column = kind === 'day' ? 'spend_day' : 'spend_month';
@@ -42,9 +46,16 @@ WITH window_start AS (SELECT ${start} AS day), counted AS (
   SELECT coalesce(sum(r.amount_micros), 0)::bigint AS micros FROM reservations r, window_start
   WHERE r.api_key_id = $1::uuid AND r.state IN ('pending', 'committed')
     AND r.created_at >= (window_start.day::timestamp AT TIME ZONE 'UTC')
+), paid AS (
+  SELECT coalesce(sum(-e.micros_delta), 0)::bigint AS micros FROM ledger_entries e, window_start
+  WHERE e.account_id = (SELECT account_id FROM api_keys WHERE id = $1::uuid) AND e.kind = 'commit'
+    AND e.metadata->>'apiKeyId' = ($1::uuid)::text
+    AND e.created_at >= (window_start.day::timestamp AT TIME ZONE 'UTC')
+), total AS (
+  SELECT (spent.micros + paid.micros)::bigint AS micros FROM spent, paid
 )
 INSERT INTO key_spend (api_key_id, window_kind, window_start, spent_micros, cap_micros)
-SELECT $1::uuid, '${kind}', window_start.day, spent.micros, greatest(spent.micros, $2::bigint) FROM window_start, spent
+SELECT $1::uuid, '${kind}', window_start.day, total.micros, greatest(total.micros, $2::bigint) FROM window_start, total
 ON CONFLICT (api_key_id, window_kind, window_start) DO UPDATE
   SET spent_micros = excluded.spent_micros, cap_micros = excluded.cap_micros`;
 }

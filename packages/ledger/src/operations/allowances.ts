@@ -442,6 +442,8 @@ const SETTLE_ATTEMPTS = 3;
 // the wallet's lock. A copy of the same requests written by another transaction in between (a job
 // delivered twice and applied by two workers at once) is caught by the unique index on settlement rows:
 // the whole statement fails and changes nothing, and the retry's snapshot sees those rows and skips them.
+// Every caller runs it outside a transaction (inside one, the failure would abort the transaction, and
+// the retry would fail with it).
 async function settleChunk(sql: SqlClient, payload: string): Promise<Array<{ id: string; settled: boolean }>> {
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -458,6 +458,7 @@ export interface components {
             reservationId: string | null;
             /** @description admin, request, worker, reaper, … */
             source: string;
+            /** @description Details of the row. A request's reserve row: amountMicros, provider, model, characters; its commit row: provider, model, characters and what the settlement adds (deliveredBytes, …); its void row: amountMicros, errorCode, provider, model. A reserve row with allowance: true is money a data plane set aside for a hot account (amountMicros); the requests it pays for have no reserve row of their own, and their commit or void row names it (allowanceId) and the API key (apiKeyId). */
             metadata: {
                 [key: string]: unknown;
             };

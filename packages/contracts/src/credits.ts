@@ -24,7 +24,12 @@ export const ActivityRowSchema = z
     microsBalanceAfter: z.int(),
     reservationId: z.string().nullable(),
     source: z.string().describe('admin, request, worker, reaper, …'),
-    metadata: z.record(z.string(), z.unknown()),
+    metadata: z.record(z.string(), z.unknown()).describe(
+      'Details of the row. A request\'s reserve row: amountMicros, provider, model, characters; its commit row: provider, model, '
+      + 'characters and what the settlement adds (deliveredBytes, …); its void row: amountMicros, errorCode, provider, model. A reserve '
+      + 'row with allowance: true is money a data plane set aside for a hot account (amountMicros); the requests it pays for have no '
+      + 'reserve row of their own, and their commit or void row names it (allowanceId) and the API key (apiKeyId).',
+    ),
     createdAt: z.string().describe('ISO 8601'),
   })
   .meta({ id: 'LedgerRow' });

@@ -185,6 +185,17 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     }
   });
 
+  /** PostgreSQL: resolves once a statement of this database waits for a row lock (a wallet's, here). */
+  async function lockWaiterSeen() {
+    for (const started = Date.now(); Date.now() - started < 10_000;) {
+      const [row] = await database.sql.query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      if (Number(row?.waiting) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('no statement came to wait for the lock');
+  }
+
   it('the same requests written by two transactions at once are charged once: the later one finds them written and retries', async () => {
     const accountId = await fundedAccount(100_000n);
     const id = crypto.randomUUID();
@@ -194,12 +205,13 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     const recorded = recordingStatementNames(database.sql);
     let second: Promise<Map<string, string>> | undefined;
     // The first copy is written inside a transaction that holds the wallet's lock until the second copy
-    // has begun (PostgreSQL: its snapshot does not see the first; it waits for the lock, then meets the
-    // first copy's rows in the unique index. PGlite: it runs after the first, and sees them).
+    // waits for it (PostgreSQL: the second's snapshot, taken before, does not see the first; once the
+    // lock is free it meets the first copy's rows in the unique index. PGlite: it runs after the first,
+    // and sees them).
     const first = await database.sql.transaction(async (client) => {
       const outcomes = await settleAllowanceSpends(client, spends);
       second = settleAllowanceSpends(recorded.sql, spends);
-      await new Promise((resolve) => setTimeout(resolve, database.sql.serial ? 0 : 300));
+      if (!database.sql.serial) await lockWaiterSeen();
       return outcomes;
     });
     expect([...first.values()].every((outcome) => outcome === 'settled')).toBe(true);

@@ -25,6 +25,7 @@ import type { SqlClient } from '../sql-client.js';
 import { toMicros } from '../micros.js';
 import type { ReserveCreditInput } from './reserve-credit.js';
 import type { SettlementOutcome } from './settle-reservation.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 /** A holder pays requests from an allowance for at most this long after taking it; the reaper adds it to its bound. */
 export const ALLOWANCE_MAX_AGE_MS = 10_000;
@@ -433,7 +434,6 @@ export async function settleAllowanceSpends(sql: SqlClient, spends: readonly All
   return outcomes;
 }
 
-const UNIQUE_VIOLATION = '23505';
 const ONE_SETTLEMENT = 'ledger_entries_one_settlement';
 /** A chunk meets a concurrent writer of the same requests at most once per redelivery; more is a fault. */
 const SETTLE_ATTEMPTS = 3;
@@ -449,9 +449,7 @@ async function settleChunk(sql: SqlClient, payload: string): Promise<Array<{ id:
     try {
       return await sql.query<{ id: string; settled: boolean }>(SETTLE_SPENDS, [payload], 'ledger_spends_settle');
     } catch (error) {
-      const { code, constraint } = error as { code?: string; constraint?: string };
-      const raced = code === UNIQUE_VIOLATION && (constraint === undefined || constraint === ONE_SETTLEMENT);
-      if (!raced || attempt >= SETTLE_ATTEMPTS) throw error;
+      if (!isUniqueViolation(error, ONE_SETTLEMENT) || attempt >= SETTLE_ATTEMPTS) throw error;
     }
   }
 }

@@ -4,6 +4,7 @@
 // recorded as the row's `metadata.shortfallMicros` for the operator to settle.
 import type { SqlClient } from '../sql-client.js';
 import { toMicros } from '../micros.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 export interface DebitWalletInput {
   accountId: string;
@@ -25,8 +26,6 @@ export interface DebitWalletResult {
   /** True when the key had already been used: nothing was taken this time. */
   duplicate: boolean;
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 type EntryRow = { id: unknown; account_id: string; kind: string; micros_delta: unknown; micros_balance_after: unknown; metadata: unknown };
 
@@ -86,7 +85,7 @@ export async function debitWallet(sql: SqlClient, input: DebitWalletInput): Prom
     });
   } catch (error) {
     // A concurrent debit with the same key won; this one rolled back entirely.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+    if (isUniqueViolation(error)) {
       const winner = await existing(sql, input.idempotencyKey);
       if (winner) return fromRow(winner, true);
     }

@@ -3,6 +3,7 @@
 // credits once and answers with the row that the first attempt wrote.
 import type { SqlClient } from '../sql-client.js';
 import { toMicros } from '../micros.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 export interface GrantCreditInput {
   accountId: string;
@@ -27,8 +28,6 @@ export class UnknownAccountError extends Error {}
 export class IdempotencyConflictError extends Error {
   override readonly name = 'IdempotencyConflictError';
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 const GRANT = `
 WITH wallet AS (
@@ -55,7 +54,7 @@ export async function grantCredit(sql: SqlClient, input: GrantCreditInput): Prom
     });
   } catch (error) {
     // The whole statement failed, wallet update included: a concurrent or earlier grant owns the key.
-    if (input.idempotencyKey !== undefined && (error as { code?: string }).code === UNIQUE_VIOLATION) {
+    if (input.idempotencyKey !== undefined && isUniqueViolation(error)) {
       return existingGrant(sql, input);
     }
     throw error;

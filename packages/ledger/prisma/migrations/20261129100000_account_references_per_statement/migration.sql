@@ -37,7 +37,8 @@ CREATE TRIGGER "reservations_account_id_fkey"
 
 CREATE FUNCTION "account_id_permanent"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION '%: an account''s id is permanent (% on table "%" refused)', TG_NAME, TG_OP, TG_TABLE_NAME
+  RAISE EXCEPTION '%: % on table "%" refused: an account is never deleted or re-keyed, and a reservation never changes account',
+    TG_NAME, TG_OP, TG_TABLE_NAME
     USING ERRCODE = 'foreign_key_violation', TABLE = TG_TABLE_NAME, CONSTRAINT = TG_NAME;
 END;
 $$;

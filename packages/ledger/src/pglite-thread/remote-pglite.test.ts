@@ -2,6 +2,8 @@
 // same error fields, transactions that own the connection, and failures that reject instead of hang.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite, messages, types } from '@electric-sql/pglite';
 import { RemotePglite, type PgliteConnection } from './remote-pglite.js';
@@ -192,6 +194,37 @@ describe('the PGlite worker thread failing', () => {
     expect(child.stdout, child.stderr).toContain('queried');
     expect(child.status).toBe(0);
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  // `node --max-old-space-size=512 apps/embedded/dist/main.js` did not start: Node refused the worker an
+  // explicit execArgv holding a V8 option.
+  it.runIf(fs.existsSync(built)).each([
+    ['a script file', ['--max-old-space-size=512', '--stack-size=2000']],
+    ['`--input-type=module -e`', ['--input-type=module', '--max-old-space-size=512']],
+  ])('starts its worker in a process started with V8 options (%s)', async (_label, flags) => {
+    const script = `
+      import v8 from 'node:v8';
+      const { RemotePglite } = await import(${JSON.stringify(built.href)});
+      const remote = await RemotePglite.start({ options: {} });
+      const [row] = (await remote.query('SELECT 1 AS one')).rows;
+      console.log(JSON.stringify({ one: row.one, heapLimitMb: Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20) }));
+    `;
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-worker-flags-'));
+    try {
+      const file = path.join(directory, 'start.mjs');
+      fs.writeFileSync(file, script);
+      const args = flags.includes('--input-type=module') ? [...flags, '-e', script] : [...flags, file];
+      const child = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 30_000 });
+      expect(child.stderr).not.toMatch(/ERR_WORKER_INVALID_EXEC_ARGV/);
+      expect(child.status, child.stderr).toBe(0);
+      const printed = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { one: number; heapLimitMb: number };
+      expect(printed.one).toBe(1);
+      // The option took effect in the process (it is not dropped to let the worker start; without it the
+      // limit is several GB here).
+      expect(printed.heapLimitMb).toBeLessThan(1024);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('keeps PGlite in-thread on request, exposing the instance', async () => {

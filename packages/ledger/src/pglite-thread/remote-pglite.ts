@@ -50,6 +50,30 @@ interface Pending {
 
 const workerFile = new URL('./pglite-worker.js', import.meta.url);
 
+/**
+ * The worker inherits the process's options (`--cpu-prof` profiles it too). Node refuses a worker whose
+ * `execArgv` names a V8 or process-wide option (`node --max-old-space-size=512 …`: the embedded service did
+ * not start), but passes them on when `execArgv` is left out, so it is left out unless `--input-type` must
+ * go: that one makes a worker started from a file fail (a process started with `node --input-type=module
+ * -e …`). If the list without it is refused too, the worker starts with no options of its own (V8's flags
+ * are the process's anyway).
+ */
+function startWorker(workerData: unknown): Worker {
+  const execArgv: string[] = [];
+  for (let index = 0; index < process.execArgv.length; index++) {
+    const flag = process.execArgv[index]!;
+    if (flag === '--input-type') index++;
+    else if (!flag.startsWith('--input-type=')) execArgv.push(flag);
+  }
+  if (execArgv.length === process.execArgv.length) return new Worker(workerFile, { workerData });
+  try {
+    return new Worker(workerFile, { workerData, execArgv });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    return new Worker(workerFile, { workerData, execArgv: [] });
+  }
+}
+
 /** Type ids of a caller's own parsers, computed once per parsers object (Prisma passes one constant). */
 const parserTypeIds = new WeakMap<object, number[]>();
 
@@ -85,10 +109,7 @@ export class RemotePglite implements PgliteConnection {
 
   /** Starts the worker and opens PGlite in it; rejects with PGlite's own error if that fails. */
   static async start(options: { dataDir?: string; options: PGliteOptions }): Promise<RemotePglite> {
-    // The worker inherits the process's flags (e.g. --cpu-prof), except --input-type, which makes a
-    // worker started from a file fail (a process started with `node --input-type=module -e …`).
-    const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
-    const worker = new Worker(workerFile, { workerData: options, execArgv });
+    const worker = startWorker(options);
     const remote = new RemotePglite(worker);
     // Id 0 is the worker's "ready" (or its start-up failure).
     const ready = new Promise<unknown>((resolve, reject) => remote.#pending.set(0, { resolve, reject }));

@@ -16,6 +16,9 @@ export interface LocalSynthesisRequest {
   speed?: number;
 }
 
+/** What synthesize() uses of its signal: an AbortSignal, or anything with the same members (a router's attempt). */
+export type CancelSignal = Pick<AbortSignal, 'aborted' | 'reason' | 'throwIfAborted' | 'addEventListener' | 'removeEventListener'>;
+
 export interface LocalSynthesizer {
   voices(): LocalVoice[];
   /**
@@ -23,7 +26,7 @@ export interface LocalSynthesizer {
    * Layer III, 24,000 Hz mono, 48 kbps CBR. Chunks arrive while synthesis proceeds. Aborting `signal`
    * or leaving the loop early stops the work promptly. Throws UnknownVoiceError synchronously.
    */
-  synthesize(request: LocalSynthesisRequest, signal?: AbortSignal): AsyncIterable<Uint8Array>;
+  synthesize(request: LocalSynthesisRequest, signal?: CancelSignal): AsyncIterable<Uint8Array>;
   /** Worker threads running now: none before the first request, and none again after idleTimeoutMs without one. */
   workerThreads(): number;
   /** Ends the worker threads; pending and later requests fail. */
@@ -54,7 +57,7 @@ function toJob(request: LocalSynthesisRequest): SynthesisJob {
   };
 }
 
-async function* streamJob(pool: WorkerPool, job: SynthesisJob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+async function* streamJob(pool: WorkerPool, job: SynthesisJob, signal?: CancelSignal): AsyncGenerator<Uint8Array> {
   signal?.throwIfAborted();
   const channel = new ChunkChannel();
   const handle = pool.submit(job, channel);

@@ -13,6 +13,7 @@ import {
   type UpstreamFailureCategory,
 } from '../errors.js';
 import type { KnowsItsEnd } from '../types.js';
+import type { AbortSignalLike } from '../streaming/light-abort-signal.js';
 
 /** Enough for any provider's JSON error object; longer bodies are cut, never buffered whole. */
 export const ERROR_BODY_LIMIT_BYTES = 4096;
@@ -47,7 +48,7 @@ export interface PreparedHttpRequest {
 
 export interface SendOptions {
   provider: string;
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** undici's own limit on waiting for headers; the attempt deadline normally fires first. */
   headersTimeoutMs: number;
   /** Longest silence between body chunks once audio flows. */
@@ -92,7 +93,7 @@ class UpstreamResponse implements Dispatcher.DispatchHandler, AsyncIterator<Uint
   #wake: (() => void) | undefined;
   readonly #onAbort = () => this.#cancel(this.signal.reason as Error);
 
-  constructor(private readonly signal: AbortSignal) {
+  constructor(private readonly signal: AbortSignalLike) {
     this.started = new Promise<void>((resolve, reject) => {
       this.#resolveStarted = resolve;
       this.#rejectStarted = reject;

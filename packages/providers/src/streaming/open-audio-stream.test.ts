@@ -5,6 +5,7 @@ import { isCollected } from '@voice-router/test-support';
 import { ProviderError } from '../errors.js';
 import { rejectionOf } from '../__fixtures__/speech-helpers.js';
 import { openAudioStream } from './open-audio-stream.js';
+import type { AbortSignalLike } from './light-abort-signal.js';
 
 /** An iterator over fixed chunks that records whether it was closed early. */
 function chunks(values: Uint8Array[]) {
@@ -52,7 +53,7 @@ describe('openAudioStream', () => {
     // The source opens but its first chunk never comes, and it ignores the attempt's signal.
     const iterator: AsyncIterator<Uint8Array> = { next: () => new Promise(() => undefined) };
     const caller = new AbortController();
-    let attemptSignal: AbortSignal | undefined;
+    let attemptSignal: AbortSignalLike | undefined;
     const opening = openAudioStream({
       provider: 'test', signal: caller.signal, firstByteTimeoutMs: 5_000, mapError,
       open: async (signal) => {

@@ -4,6 +4,7 @@
 
 import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
 import type { KnowsItsEnd, UpstreamAudioSource } from '../types.js';
+import { LightAbortSignal, type AbortSignalLike } from './light-abort-signal.js';
 
 export interface OpenAudioStreamOptions {
   provider: string;
@@ -12,7 +13,7 @@ export interface OpenAudioStreamOptions {
   /** Deadline for the first audio byte, counted from the start of the attempt (connect + headers + first chunk). */
   firstByteTimeoutMs: number;
   /** Starts the upstream work bound to `attemptSignal` and returns its audio; throws ProviderError on upstream failure. */
-  open(attemptSignal: AbortSignal): Promise<UpstreamAudioSource>;
+  open(attemptSignal: AbortSignalLike): Promise<UpstreamAudioSource>;
   /** Turns unexpected failures (socket errors, engine crashes) into a ProviderError. */
   mapError(error: unknown, phase: 'before-first-byte' | 'streaming'): Error;
 }
@@ -29,7 +30,7 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
   constructor(
     first: Uint8Array,
     private readonly source: UpstreamAudioSource,
-    private readonly controller: AbortController,
+    private readonly attempt: LightAbortSignal,
     private readonly callerSignal: AbortSignal,
     private readonly release: () => void,
     private readonly mapError: (error: unknown) => Error,
@@ -80,7 +81,7 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
     this.#finished = true;
     this.#first = undefined;
     this.release();
-    this.controller.abort(new DOMException('audio stream cancelled', 'AbortError'));
+    this.attempt.abort(new DOMException('audio stream cancelled', 'AbortError'));
     try {
       await this.source.return?.();
     } catch {
@@ -97,14 +98,14 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
   // sends (its body holds the whole input), for as long as it runs.
   const { signal, provider, firstByteTimeoutMs, mapError } = options;
   signal.throwIfAborted();
-  const controller = new AbortController();
+  const attempt = new LightAbortSignal();
   // Every abort of the attempt goes through here (the caller's abort, the deadline, a failure), so the
   // opening steps are raced against this promise instead of a listener on the attempt's own signal.
   let abortOpening!: (reason: unknown) => void;
   const openingAborted = new Promise<never>((_resolve, reject) => (abortOpening = reject));
   openingAborted.catch(() => undefined);
   const abortAttempt = (reason: unknown) => {
-    controller.abort(reason);
+    attempt.abort(reason);
     abortOpening(reason);
   };
   // Built only when the deadline fires: an Error captures a stack trace, too costly for every attempt.
@@ -119,7 +120,7 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
     abortAttempt(timeoutError);
   }, firstByteTimeoutMs);
 
-  const opening = options.open(controller.signal);
+  const opening = options.open(attempt);
   let source: UpstreamAudioSource | undefined;
   try {
     // Rejects as soon as the attempt is aborted, even if `open` ignores its signal, so the deadline always holds.
@@ -135,17 +136,17 @@ export async function openAudioStream(options: OpenAudioStreamOptions): Promise<
     // (a heap snapshot at 1,000 open streams found 35 MB of first chunks held this way).
     abortOpening(OPENED);
     // The deadline may have fired in the same tick the chunk arrived; the abort already tore upstream down.
-    controller.signal.throwIfAborted();
-    return new UpstreamAudio(first.value, source, controller, signal, release, (error) => mapError(error, 'streaming'));
+    attempt.throwIfAborted();
+    return new UpstreamAudio(first.value, source, attempt, signal, release, (error) => mapError(error, 'streaming'));
   } catch (error) {
     clearTimeout(timer);
     release();
-    if (!controller.signal.aborted) abortAttempt(new DOMException('attempt failed', 'AbortError'));
+    if (!attempt.aborted) abortAttempt(new DOMException('attempt failed', 'AbortError'));
     // If `open` ignored the signal and resolves later, still close what it opened.
     if (source) void source.return?.()?.catch(() => undefined);
     else opening.then((late) => late.return?.()?.catch(() => undefined), () => undefined);
     if (signal.aborted) throw signal.reason;
-    if (timeoutError && controller.signal.reason === timeoutError) throw timeoutError;
+    if (timeoutError && attempt.reason === timeoutError) throw timeoutError;
     throw isKnownError(error) ? error : mapError(error, 'before-first-byte');
   }
 }

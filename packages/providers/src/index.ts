@@ -16,6 +16,7 @@ export type {
   VoiceDescriptor,
 } from './types.js';
 export { NEVER_SMOKE_TESTED } from './types.js';
+export { LightAbortSignal, type AbortSignalLike } from './streaming/light-abort-signal.js';
 export {
   categoryForStatus,
   CircuitOpenError,

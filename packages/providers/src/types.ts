@@ -2,6 +2,7 @@
 // The router only ever sees these types; provider wire formats stay inside each provider's folder.
 
 import type { ProviderOptionDescriptor } from './shared/provider-options.js';
+import type { AbortSignalLike } from './streaming/light-abort-signal.js';
 
 export type AudioFormat = 'mp3' | 'pcm';
 
@@ -105,7 +106,7 @@ export interface SpeechResult {
 
 /** What a synthesis call carries besides its input. */
 export interface SynthesisContext {
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /**
    * W3C `traceparent` for the upstream call (the caller's trace id, the router's span id), already
    * validated; HTTP adapters send it as a header, others ignore it. Absent when the caller sent none.

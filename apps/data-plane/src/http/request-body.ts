@@ -1,12 +1,13 @@
 // Reads a request body with a hard size limit. A declared Content-Length over the limit is refused
 // before a single byte is read; a chunked body is cut off as soon as it passes the limit.
 import type { HttpResponse } from '../uws.js';
+import type { AbortSignalLike } from '@voice-router/providers';
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'aborted' };
 
 /** Must be called synchronously inside the route handler (before any await): uWS drops data otherwise. */
 export function readBody(
-  res: HttpResponse, contentLengthHeader: string, limit: number, isAborted: () => boolean, abortSignal?: AbortSignal,
+  res: HttpResponse, contentLengthHeader: string, limit: number, isAborted: () => boolean, abortSignal?: AbortSignalLike,
 ): Promise<BodyResult> {
   const declared = contentLengthHeader === '' ? undefined : Number(contentLengthHeader);
   if (declared !== undefined && (!Number.isFinite(declared) || declared > limit)) {

@@ -4,6 +4,7 @@ import { ERROR_STATUS, errorBody, type ErrorCode } from '@voice-router/contracts
 import { ROUTE_METRICS, type CountedResponse } from '../metrics/count-routes.js';
 import type { RouteMetrics } from '../metrics/data-plane-metrics.js';
 import type { HttpResponse } from '../uws.js';
+import type { AbortSignalLike } from '@voice-router/providers';
 
 const STATUS_TEXT: Record<number, string> = {
   200: '200 OK', 400: '400 Bad Request', 401: '401 Unauthorized', 402: '402 Payment Required', 403: '403 Forbidden',
@@ -82,7 +83,7 @@ export function sendError(
  * Resolves when the socket can take more data (backpressure), at once if the client is gone, and when
  * `signal` aborts (the router's own deadline or a shutdown must wake a writer the client left blocked).
  */
-export function waitForWritable(res: HttpResponse, state: ResponseState, signal?: AbortSignal): Promise<void> {
+export function waitForWritable(res: HttpResponse, state: ResponseState, signal?: AbortSignalLike): Promise<void> {
   if (state.aborted || signal?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const wake = () => {

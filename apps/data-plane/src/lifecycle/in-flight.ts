@@ -8,13 +8,13 @@ export interface InFlightRequests {
   readonly draining: boolean;
   readonly count: number;
   /** Registers a request; call the returned function exactly once when it is settled. */
-  begin(abort: AbortController): () => void;
+  begin(abort: { abort(reason: unknown): void }): () => void;
   /** Stops new requests, waits up to `graceMs` for the running ones, then ends the rest. */
   drain(graceMs: number): Promise<{ finished: number; ended: number }>;
 }
 
 export function createInFlightRequests(): InFlightRequests {
-  const active = new Set<AbortController>();
+  const active = new Set<{ abort(reason: unknown): void }>();
   let draining = false;
   let onIdle: (() => void) | undefined;
 

@@ -1,5 +1,7 @@
 // Why the router itself ended a stream. Such an end is not an upstream failure: audio that reached the
 // client was produced (and billed) by the provider, so it is committed, never voided.
+import type { AbortSignalLike } from '@voice-router/providers';
+
 export type RouterEndCause = 'max_duration' | 'shutdown';
 
 export class RouterEndedStream extends Error {
@@ -13,6 +15,6 @@ export class RouterEndedStream extends Error {
 }
 
 /** The reason the router aborted a request's signal with, if it was the router. */
-export function routerEndCause(signal: AbortSignal): RouterEndCause | undefined {
+export function routerEndCause(signal: AbortSignalLike): RouterEndCause | undefined {
   return signal.aborted && signal.reason instanceof RouterEndedStream ? signal.reason.cause : undefined;
 }

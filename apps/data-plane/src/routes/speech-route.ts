@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS } from '@voice-router/contracts';
 import { childTraceparent, parseTraceparent } from '@voice-router/service-kit';
-import { ProviderError, type SpeechResult } from '@voice-router/providers';
+import { LightAbortSignal, ProviderError, type AbortSignalLike, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { readBody, type BodyResult } from '../http/request-body.js';
 import { annotateRequest } from '../logging/request-log.js';
@@ -30,14 +30,16 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
     const trace = parseTraceparent(req.getHeader('traceparent'));
     annotateRequest(res, { requestId, traceId: trace?.traceId });
     const upstream: UpstreamCall = { requestId, traceparent: trace && childTraceparent(trace) };
-    const abort = new AbortController();
+    // The request's own signal: the client leaving, the router's deadline or a shutdown abort it (see
+    // LightAbortSignal for why it is not an AbortController).
+    const abort = new LightAbortSignal();
     const state = trackAbort(res, () => abort.abort());
     if (context.inFlight.draining) {
       // Closing the connection sends the client (or its load balancer) to another replica.
       return sendError(res, state, 'provider_unavailable', 'this replica is shutting down; retry', { closeConnection: true });
     }
     const finished = context.inFlight.begin(abort);
-    const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted, abort.signal);
+    const body = readBody(res, contentLength, MAX_SPEECH_BODY_BYTES, () => state.aborted, abort);
     const held: HeldSlot = {};
     handleSpeech(res, state, abort, authorization, body, context, held, arrivedAt, upstream)
       .catch((error) => {
@@ -65,7 +67,7 @@ interface UpstreamCall {
 }
 
 async function handleSpeech(
-  res: HttpResponse, state: ResponseState, abort: AbortController, authorization: string,
+  res: HttpResponse, state: ResponseState, abort: LightAbortSignal, authorization: string,
   bodyPromise: Promise<BodyResult> | undefined, context: DataPlaneContext, held: HeldSlot, arrivedAt: number, upstream: UpstreamCall,
 ): Promise<void> {
   // Per-key limits: the rate and a concurrency slot in one step (at most one round trip on Redis; none
@@ -135,15 +137,15 @@ async function handleSpeech(
     let result: SpeechResult;
     try {
       result = await context.registry.synthesize(plan.provider, plan.input, {
-        signal: abort.signal, permit: admission.permit, traceparent: upstream.traceparent,
+        signal: abort, permit: admission.permit, traceparent: upstream.traceparent,
       });
     } catch (error) {
       if (state.aborted) return settleVoid('client_closed');
-      const ended = routerEndCause(abort.signal);
+      const ended = routerEndCause(abort);
       if (ended) return endBeforeAudio(res, state, plan, ended, settleVoid);
       return failBeforeAudio(res, state, plan, error, settleVoid, context);
     }
-    await streamAudio(res, state, abort.signal, plan, reservationId, result, context, settleVoid, arrivedAt);
+    await streamAudio(res, state, abort, plan, reservationId, result, context, settleVoid, arrivedAt);
   } finally {
     clearTimeout(deadline);
   }
@@ -154,7 +156,7 @@ function headerSafe(text: string): string {
 }
 
 async function streamAudio(
-  res: HttpResponse, state: ResponseState, signal: AbortSignal, plan: SpeechPlan, reservationId: string, result: SpeechResult,
+  res: HttpResponse, state: ResponseState, signal: AbortSignalLike, plan: SpeechPlan, reservationId: string, result: SpeechResult,
   context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, arrivedAt: number,
 ): Promise<void> {
   const warnings = [...plan.warnings, ...result.warnings];

@@ -4,6 +4,7 @@
 
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { CircuitOpenError, ProviderError, type CircuitRejection } from '../errors.js';
+import type { AbortSignalLike } from '../streaming/light-abort-signal.js';
 
 export interface BreakerSettings {
   /** Consecutive counted failures (upstream 5xx, 429, timeouts, network errors...) that open the circuit. */
@@ -89,7 +90,7 @@ export class ProviderBreaker {
    * Runs the upstream call (up to its first audio byte) under the breaker. A permit that is not the current
    * probe is checked again: the circuit may have opened since it was issued.
    */
-  async run<T>(permit: BreakerPermit | undefined, signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  async run<T>(permit: BreakerPermit | undefined, signal: AbortSignalLike, call: () => Promise<T>): Promise<T> {
     if (signal.aborted) {
       // Gone before anything went upstream: a probe slot is handed back untouched.
       permit?.release();

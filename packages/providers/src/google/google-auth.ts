@@ -7,6 +7,7 @@
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { categoryForStatus, isRetryableCategory, ProviderError } from '../errors.js';
 import type { GoogleServiceAccountKey } from './google-api-types.js';
+import type { AbortSignalLike } from '../streaming/light-abort-signal.js';
 
 export const GOOGLE_CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -62,7 +63,7 @@ export class ServiceAccountTokenSource {
   }
 
   /** A valid access token: the cached one, or a fresh exchange (shared by concurrent callers). */
-  async accessToken(signal?: AbortSignal): Promise<string> {
+  async accessToken(signal?: AbortSignalLike): Promise<string> {
     signal?.throwIfAborted();
     if (this.#token && this.#token.expiresAt - TOKEN_REFRESH_MARGIN_MS > this.#now()) return this.#token.value;
     this.#pending ??= this.#exchange().finally(() => {

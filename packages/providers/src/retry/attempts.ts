@@ -4,6 +4,7 @@
 import { InvalidSpeechRequestError, ProviderError } from '../errors.js';
 import type { SpeechAdapter, SpeechInput, SpeechResult, SynthesisContext } from '../types.js';
 import { backoffDelayMs, sleep } from './backoff.js';
+import type { AbortSignalLike } from '../streaming/light-abort-signal.js';
 
 export interface AttemptSettings {
   maxAttempts: number;
@@ -18,7 +19,7 @@ export type AttemptOutcome = 'ok' | 'aborted' | 'rejected' | 'error' | ProviderE
 /** Told about every upstream attempt (metrics). `attempt` counts from 1; every later one is a retry. */
 export type AttemptObserver = (provider: string, attempt: number, outcome: AttemptOutcome) => void;
 
-function outcomeOf(error: unknown, signal: AbortSignal): AttemptOutcome {
+function outcomeOf(error: unknown, signal: AbortSignalLike): AttemptOutcome {
   if (signal.aborted) return 'aborted';
   if (error instanceof ProviderError) return error.category;
   return error instanceof InvalidSpeechRequestError ? 'rejected' : 'error';

@@ -1,5 +1,7 @@
 // Delays between attempts: exponential in the attempt number with jitter, so synchronized clients spread out.
 
+import type { AbortSignalLike } from '../streaming/light-abort-signal.js';
+
 /** No single wait exceeds this, whatever the attempt count. */
 export const MAX_BACKOFF_MS = 5000;
 
@@ -10,7 +12,7 @@ export function backoffDelayMs(attempt: number, baseMs: number, random: () => nu
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignalLike): Promise<void> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const onAbort = () => {

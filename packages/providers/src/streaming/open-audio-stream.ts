@@ -9,7 +9,7 @@ import { LightAbortSignal, type AbortSignalLike } from './light-abort-signal.js'
 export interface OpenAudioStreamOptions {
   provider: string;
   /** The caller's signal: aborting it cancels the attempt before or after the first byte. */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** Deadline for the first audio byte, counted from the start of the attempt (connect + headers + first chunk). */
   firstByteTimeoutMs: number;
   /** Starts the upstream work bound to `attemptSignal` and returns its audio; throws ProviderError on upstream failure. */
@@ -31,7 +31,7 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
     first: Uint8Array,
     private readonly source: UpstreamAudioSource,
     private readonly attempt: LightAbortSignal,
-    private readonly callerSignal: AbortSignal,
+    private readonly callerSignal: AbortSignalLike,
     private readonly release: () => void,
     private readonly mapError: (error: unknown) => Error,
   ) {

@@ -1,4 +1,4 @@
-// An attempt's signal must behave like an AbortSignal for everything its consumers do with one.
+// The speech path's signal must behave like an AbortSignal for everything its consumers do with one.
 import { describe, expect, it } from 'vitest';
 import { LightAbortSignal } from './light-abort-signal.js';
 
@@ -30,5 +30,15 @@ describe('LightAbortSignal', () => {
     const reason = new DOMException('deadline', 'TimeoutError');
     signal.abort(reason);
     expect(seen).toBe(reason);
+  });
+
+  it('aborts without a reason as AbortController does: with an AbortError', () => {
+    const signal = new LightAbortSignal();
+    const controller = new AbortController();
+    signal.abort();
+    controller.abort();
+    expect(signal.reason).toBeInstanceOf(DOMException);
+    expect((signal.reason as DOMException).name).toBe((controller.signal.reason as DOMException).name);
+    expect(() => signal.throwIfAborted()).toThrow(/aborted/);
   });
 });

@@ -19,6 +19,13 @@ export interface ManagedProcess {
 
 const MAX_KEPT_OUTPUT = 200_000;
 const running = new Set<ChildProcess>();
+// However this process ends (an error in a scenario, or one mode failing to start while the other was still
+// starting, whose processes no `finally` knew of yet), no server it started outlives it: a Node process's
+// children are not ended with it. A run whose embedded router failed to start left the scaled-out router's
+// control plane, worker and data plane running, found hours later.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
 
 /** On Ctrl-C or SIGTERM, take every child down too: an interrupted run must not leave servers behind. */
 export function stopChildrenOnSignals(onStop: () => Promise<void>): void {

@@ -13,7 +13,7 @@ import { nodeLineBinary } from './infra/node-lines.js';
 import { gitState, writeResults, type BenchResults } from './report/write-results.js';
 import { runActivity } from './scenarios/activity.js';
 import { runAddedTtfb } from './scenarios/added-ttfb.js';
-import { startProfiling, type ProfilingSession } from './scenarios/cpu-profile.js';
+import { startProfiling, type ProfileResult, type ProfilingSession } from './scenarios/cpu-profile.js';
 import { runHotWallet } from './scenarios/hot-wallet.js';
 import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
@@ -94,6 +94,8 @@ if (backing.note) {
   log(backing.note);
 }
 let scope: RunScope | undefined;
+/** The Node 24 binary, once its twins started: the profiles then cover each data plane on Node 24 too. */
+let node24: string | undefined;
 const modes: ModeContext[] = [];
 const twins: LimitsOffTwin[] = [];
 stopChildrenOnSignals(async () => {
@@ -132,7 +134,7 @@ try {
   }
   if (!partial && !ledgerOnly && !memoryOnly && !values['no-node24']) {
     try {
-      const node24 = await nodeLineBinary('24');
+      node24 = await nodeLineBinary('24');
       for (const mode of modes) {
         const twin = await startNodeLineTwin(mode, environment, options.loadAccounts, node24);
         twins.push(twin);
@@ -181,14 +183,26 @@ try {
       + ` (data plane ${row.cpuMicrosPerRequestOn} vs ${row.cpuMicrosPerRequestOff} µs/request)`);
   }
   await Promise.all(twins.splice(0).map((twin) => twin.stop()));
+  /**
+   * Profiles every data plane on this Node line (`nodeBinary` absent) or another: each restarted with
+   * --cpu-prof and loaded with short requests (scenarios/cpu-profile.ts). The session is returned open
+   * (the quick run keeps the last one through scenario 4).
+   */
+  const profileDataPlanes = (nodeBinary?: string) => startProfiling(
+    modes.map((mode) => ({
+      router: mode.router,
+      specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short'),
+      ...(nodeBinary ? { launch: { nodeBinary }, label: `${mode.router.mode} Node 24` } : {}),
+    })),
+    { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
+    {},
+  );
+  /** The Node 24 profiles (node:http adapter), taken before the Node 20 ones so that those can stay open. */
+  const node24Profiles = async () => (node24 ? (await profileDataPlanes(node24)).finish() : []);
   if (dataPlaneOnly) {
     await scenario('3. CPU profiles of the data planes', async () => {
-      const profiling = await startProfiling(
-        modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
-        { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
-        {},
-      );
-      results.scenarios.profiles = await profiling.finish();
+      const onNode24 = await node24Profiles();
+      results.scenarios.profiles = [...await (await profileDataPlanes()).finish(), ...onNode24];
     });
   }
   if (!partial && !dataPlaneOnly) {
@@ -209,14 +223,12 @@ try {
     // The full run profiles on its own and then restarts the data planes without the profiler (which
     // also starts the slow-client scenario's backlog maxima afresh); the quick run profiles through it.
     let profiling: ProfilingSession | undefined;
+    let onNode24: ProfileResult[] = [];
     if (!ledgerOnly && !memoryOnly) await scenario('3. CPU profiles of the data planes', async () => {
-      profiling = await startProfiling(
-        modes.map((mode) => ({ router: mode.router, specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short') })),
-        { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
-        {},
-      );
+      onNode24 = await node24Profiles();
+      profiling = await profileDataPlanes();
       if (options.quick) return;
-      results.scenarios.profiles = await profiling.finish();
+      results.scenarios.profiles = [...await profiling.finish(), ...onNode24];
       profiling = undefined;
       await Promise.all(modes.map((mode) => mode.router.startDataPlane({})));
     });
@@ -227,7 +239,7 @@ try {
     }
     if (profiling) {
       const session = profiling;
-      results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', () => session.finish());
+      results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', async () => [...await session.finish(), ...onNode24]);
     }
     const scaledMode = modes.find((mode) => mode.router.mode === 'scaled');
     if (memoryOnly) {

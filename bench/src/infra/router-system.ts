@@ -138,7 +138,7 @@ export async function startScaledRouter(
     const environment: Record<string, string> = {
       ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`, METRICS_PORT: String(metricsPort),
     };
-    const managed = startProcess('data-plane', [entry('data-plane')], environment, nodeOptions(launchOptions));
+    const managed = startProcess('data-plane', [entry('data-plane')], environment, nodeOptions(launchOptions), launchOptions.nodeBinary);
     await waitUntilServing(`${baseUrl}/healthz`, [managed, controlPlane, worker]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;

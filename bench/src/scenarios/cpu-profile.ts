@@ -18,6 +18,9 @@ export interface ProfileResult extends ProfileSummary {
 export interface ProfiledRouter {
   router: RouterSystem;
   specFor: (client: number) => RequestSpec;
+  /** How the profiled data plane is started (e.g. on Node 24), and the name its profile is reported under. */
+  launch?: DataPlaneOptions;
+  label?: string;
 }
 
 export interface ProfilingSession {
@@ -35,7 +38,7 @@ export async function startProfiling(
 ): Promise<ProfilingSession> {
   const directories = routers.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'vr-bench-profile-')));
   await Promise.all(routers.map(({ router }) => router.stopDataPlane()));
-  await Promise.all(routers.map(({ router }, index) => router.startDataPlane({ ...extra, cpuProfileDirectory: directories[index] })));
+  await Promise.all(routers.map(({ router, launch }, index) => router.startDataPlane({ ...extra, ...launch, cpuProfileDirectory: directories[index] })));
   const runs: Array<{ requests: number; seconds: number }> = [];
   const windows: ProfileWindow[] = [];
   for (const { router, specFor } of routers) {
@@ -50,15 +53,15 @@ export async function startProfiling(
     async finish() {
       await Promise.all(routers.map(({ router }) => router.stopDataPlane()));
       const results: ProfileResult[] = [];
-      routers.forEach(({ router }, index) => {
+      routers.forEach(({ router, label }, index) => {
         const file = fs.readdirSync(directories[index]!).find((name) => name.endsWith('.cpuprofile'));
         if (file) {
-          results.push({ mode: router.mode, ...runs[index]!, ...summarizeCpuProfile(path.join(directories[index]!, file), 15, windows[index]) });
+          results.push({ mode: label ?? router.mode, ...runs[index]!, ...summarizeCpuProfile(path.join(directories[index]!, file), 15, windows[index]) });
           // For reading the whole profile afterwards (e.g. in Chrome DevTools): VR_BENCH_KEEP_PROFILES=<directory>.
           const keep = process.env.VR_BENCH_KEEP_PROFILES;
           if (keep) {
             fs.mkdirSync(keep, { recursive: true });
-            fs.copyFileSync(path.join(directories[index]!, file), path.join(keep, `${router.mode}.cpuprofile`));
+            fs.copyFileSync(path.join(directories[index]!, file), path.join(keep, `${(label ?? router.mode).replace(/\W+/g, '-')}.cpuprofile`));
           }
         }
         fs.rmSync(directories[index]!, { recursive: true, force: true });

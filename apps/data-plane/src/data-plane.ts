@@ -145,7 +145,10 @@ function withAllowancePayments(settler: Settler, keeper: AllowanceKeeper): Settl
   return {
     settle(job) {
       const allowance = keeper.settled(job.reservationId, job.action);
-      settler.settle(allowance ? { ...job, allowance } : job);
+      // Set on the job itself, which the settler owns from here (the routes make one per settlement):
+      // a copy made by spreading and then given a new property costs ~1 µs on Node 20, per request here.
+      if (allowance) job.allowance = allowance;
+      settler.settle(job);
     },
     inFlight: (ids) => settler.inFlight(ids),
     backlog: () => settler.backlog(),

@@ -47,7 +47,10 @@ export interface SettlementGuard {
 }
 
 export interface Settler extends SettlementGuard {
-  /** Never throws and never blocks the caller on the database or Redis. */
+  /**
+   * Never throws and never blocks the caller on the database or Redis. The settler keeps `job` (it is queued
+   * as given): the caller hands it over and does not change it afterwards.
+   */
   settle(job: SettlementJob): void;
   /**
    * Resolves when everything handed to settle() so far is durable, or when the bound (default: the

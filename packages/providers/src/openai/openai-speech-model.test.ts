@@ -88,6 +88,14 @@ describe('buildOpenAICompatibleSpeechRequest (the shared base)', () => {
     ]);
   });
 
+  it('never lets a provider option replace a mapped field', () => {
+    const overlapping = { ...compatible, providerOptions: z.object({ voice: z.string().optional(), sample_rate: z.int().optional() }) };
+    const request = buildOpenAICompatibleSpeechRequest(
+      input({ voice: 'alloy', providerOptions: { voice: 'other', sample_rate: 16000 } }), credentials, overlapping,
+    );
+    expect(bodyOf(request)).toMatchObject({ voice: 'alloy', sample_rate: 16000 });
+  });
+
   it('rejects provider options of the wrong type', () => {
     expect(() =>
       buildOpenAICompatibleSpeechRequest(input({ providerOptions: { sample_rate: 'fast' } }), credentials, compatible),

@@ -63,13 +63,18 @@ export function buildOpenAICompatibleSpeechRequest(
     throw new InvalidSpeechRequestError(`voice ${quoteName(input.voice)} is not a voice of ${settings.provider} model ${input.modelId}; it has ${voices.join(', ')}`);
   }
   const { values, warnings } = readProviderOptions(settings.provider, input.providerOptions, settings.providerOptions);
+  // Built as literals, then added to: on Node 20, adding a property to an object made by spreading (`{
+  // ...values, model }`) costs ~0.5–1 µs per object (not on Node 24), and this runs for every request.
   const body: OpenAISpeechRequestBody = {
-    ...values,
     model: input.modelId,
     input: input.text,
     voice: mapVoice(input.voice),
     response_format: input.format,
   };
+  // Validated provider_options; they never replace a mapped field.
+  for (const name in values) {
+    if (!Object.hasOwn(body, name)) (body as unknown as Record<string, unknown>)[name] = values[name];
+  }
   const upstream = settings.upstreamFormat?.(input.format);
   if (upstream) Object.assign(body, upstream.fields);
   if (input.speed !== undefined) {
@@ -82,19 +87,18 @@ export function buildOpenAICompatibleSpeechRequest(
     if (settings.supportsInstructions(input.modelId)) body.instructions = input.instructions;
     else warnings.push(`instructions ignored: not supported by ${settings.provider} model ${input.modelId}`);
   }
-  return {
+  const request: HttpSpeechRequest = {
     method: 'POST',
     path: settings.path,
-    headers: {
-      // Hosts configured without a key (self-hosted servers) get no Authorization header at all.
-      ...(credentials.apiKey !== '' ? { authorization: `Bearer ${credentials.apiKey}` } : {}),
-      'content-type': 'application/json',
-      accept: 'application/octet-stream',
-    },
+    // Hosts configured without a key (self-hosted servers) get no Authorization header at all.
+    headers: credentials.apiKey !== ''
+      ? { authorization: `Bearer ${credentials.apiKey}`, 'content-type': 'application/json', accept: 'application/octet-stream' }
+      : { 'content-type': 'application/json', accept: 'application/octet-stream' },
     body: JSON.stringify(body),
     warnings,
-    ...(upstream?.output ? { output: upstream.output } : {}),
   };
+  if (upstream?.output) request.output = upstream.output;
+  return request;
 }
 
 export function buildOpenAISpeechRequest(input: SpeechInput, credentials: HttpProviderCredentials): HttpSpeechRequest {

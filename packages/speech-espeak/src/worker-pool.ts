@@ -3,7 +3,8 @@
 // Workers start when work arrives and stop after `idleMs` without any: one holds eSpeak NG and its
 // WebAssembly memory, about 130 MB of RSS, which a router whose clients never ask for local speech
 // should not carry. The first job after a quiet spell waits for a worker to load (a few hundred ms).
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '@voice-router/service-kit/worker-thread';
 import {
   SIGNAL_CANCELLED_JOB,
   SIGNAL_DISPATCHED_JOB,
@@ -44,18 +45,6 @@ interface Slot {
   task?: Task;
   /** Stops this worker once it has been idle for the pool's idleMs. */
   idleTimer?: NodeJS.Timeout;
-}
-
-// Workers inherit the parent's execArgv, and one started from `node --input-type=module -e …` refuses
-// to run at all because of `--input-type`; every other inherited option is kept.
-function inheritableExecArgv(): string[] {
-  const kept: string[] = [];
-  for (let index = 0; index < process.execArgv.length; index++) {
-    const argument = process.execArgv[index]!;
-    if (argument === '--input-type') index++;
-    else if (!argument.startsWith('--input-type=')) kept.push(argument);
-  }
-  return kept;
 }
 
 export class WorkerPool {
@@ -117,14 +106,8 @@ export class WorkerPool {
   #spawn(): void {
     const signals = new SharedArrayBuffer(SIGNAL_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     const workerData: SynthesisWorkerData = { signals };
-    let worker: Worker;
-    try {
-      worker = new Worker(this.#workerUrl, { workerData, execArgv: inheritableExecArgv() });
-    } catch (error) {
-      // A process-wide option (`node --expose-gc …`) that a worker may not take: start it without any.
-      if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
-      worker = new Worker(this.#workerUrl, { workerData, execArgv: [] });
-    }
+    // With the process's Node options, as far as a worker may take them (see startWorkerThread).
+    const worker = startWorkerThread(this.#workerUrl, { workerData });
     const slot: Slot = { worker, signals: new Int32Array(signals), lastJobId: 0, ready: false };
     this.#slots.add(slot);
     this.#idle.push(slot);

@@ -6,7 +6,8 @@
 // `begin` (the reply is its id), then statements tagged with that id, then `end` (commit or rollback),
 // whose reply comes after COMMIT/ROLLBACK ran. While it is open the worker's PGlite holds its
 // transaction lock, so other statements wait exactly as they do in-thread.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '@voice-router/service-kit/worker-thread';
 import { messages, type PGliteOptions, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 /** What a transaction callback receives: a subset of PGlite's Transaction. */
@@ -50,30 +51,6 @@ interface Pending {
 
 const workerFile = new URL('./pglite-worker.js', import.meta.url);
 
-/**
- * The worker inherits the process's options (`--cpu-prof` profiles it too). Node refuses a worker whose
- * `execArgv` names a V8 or process-wide option (`node --max-old-space-size=512 …`: the embedded service did
- * not start), but passes them on when `execArgv` is left out, so it is left out unless `--input-type` must
- * go: that one makes a worker started from a file fail (a process started with `node --input-type=module
- * -e …`). If the list without it is refused too, the worker starts with no options of its own (V8's flags
- * are the process's anyway).
- */
-function startWorker(workerData: unknown): Worker {
-  const execArgv: string[] = [];
-  for (let index = 0; index < process.execArgv.length; index++) {
-    const flag = process.execArgv[index]!;
-    if (flag === '--input-type') index++;
-    else if (!flag.startsWith('--input-type=')) execArgv.push(flag);
-  }
-  if (execArgv.length === process.execArgv.length) return new Worker(workerFile, { workerData });
-  try {
-    return new Worker(workerFile, { workerData, execArgv });
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
-    return new Worker(workerFile, { workerData, execArgv: [] });
-  }
-}
-
 /** Type ids of a caller's own parsers, computed once per parsers object (Prisma passes one constant). */
 const parserTypeIds = new WeakMap<object, number[]>();
 
@@ -109,7 +86,8 @@ export class RemotePglite implements PgliteConnection {
 
   /** Starts the worker and opens PGlite in it; rejects with PGlite's own error if that fails. */
   static async start(options: { dataDir?: string; options: PGliteOptions }): Promise<RemotePglite> {
-    const worker = startWorker(options);
+    // With the process's Node options (see startWorkerThread).
+    const worker = startWorkerThread(workerFile, { workerData: options });
     const remote = new RemotePglite(worker);
     // Id 0 is the worker's "ready" (or its start-up failure).
     const ready = new Promise<unknown>((resolve, reject) => remote.#pending.set(0, { resolve, reject }));

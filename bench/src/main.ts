@@ -197,8 +197,21 @@ try {
     { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
     {},
   );
-  /** The Node 24 profiles (node:http adapter), taken before the Node 20 ones so that those can stay open. */
-  const node24Profiles = async () => (node24 ? (await profileDataPlanes(node24)).finish() : []);
+  /**
+   * The Node 24 profiles (node:http adapter), taken before the Node 20 ones so that those can stay open. If
+   * they fail, the report says so and the Node 20 ones (which restart every data plane) are still taken.
+   */
+  const node24Profiles = async (): Promise<ProfileResult[]> => {
+    if (!node24) return [];
+    try {
+      return await (await profileDataPlanes(node24)).finish();
+    } catch (error) {
+      const note = `the data planes on Node 24 were not profiled: ${(error as Error).message.split('\n')[0]}`;
+      results.notes.push(note);
+      log(note);
+      return [];
+    }
+  };
   if (dataPlaneOnly) {
     await scenario('3. CPU profiles of the data planes', async () => {
       const onNode24 = await node24Profiles();

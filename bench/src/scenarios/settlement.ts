@@ -86,7 +86,7 @@ export async function runSettlement(
     started = performance.now();
     // The data plane's job shape: the settlements of one batching window per job. A backlog builds up
     // while the workers are away and requests keep coming; at 1,000 a second (scenario 2 runs at two to
-    // four times that) a window holds this many, fewer than the 100 a busier data plane reaches.
+    // four times that) a window holds this many, fewer than the MAX_SETTLEMENTS_PER_JOB a busier data plane reaches.
     const perJob = Math.min(Math.round((BACKLOG_REQUESTS_PER_SECOND * SETTLEMENT_BATCH_WINDOW_MS) / 1000), MAX_SETTLEMENTS_PER_JOB);
     for (let index = 0; index < ids.length; index += 1000) {
       const slice = ids.slice(index, index + 1000);

@@ -41,7 +41,7 @@ export interface QueueSettlerOptions extends SettlerLimits {
  * Against 20 ms and 100, 50 ms and 200 (the worker's statement size, MAX_SPEND_BATCH) in two same-run A/Bs,
  * one in each slot (scaled, 4,800–6,000 short requests a second, so jobs of ~100 became ~200):
  * PostgreSQL 27–29 % less CPU per request, Redis 30–38 %, the worker 14 % and 30 %, the data plane 14 % and
- * even; throughput 21 % and 5 % higher. Redis's part is BullMQ's scripts, ~440 µs per job (SLOWLOG).
+ * even; throughput 21 % and 5 % higher. Redis's part is BullMQ's scripts, ~575 µs per job (SLOWLOG).
  */
 export const SETTLEMENT_BATCH_WINDOW_MS = 50;
 export const MAX_SETTLEMENTS_PER_JOB = 200;

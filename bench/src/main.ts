@@ -184,18 +184,17 @@ try {
   }
   await Promise.all(twins.splice(0).map((twin) => twin.stop()));
   /**
-   * Profiles every data plane on this Node line (`nodeBinary` absent) or another: each restarted with
+   * Profiles every data plane on this Node line, or on Node 24 given its binary: each restarted with
    * --cpu-prof and loaded with short requests (scenarios/cpu-profile.ts). The session is returned open
    * (the quick run keeps the last one through scenario 4).
    */
-  const profileDataPlanes = (nodeBinary?: string) => startProfiling(
+  const profileDataPlanes = (node24Binary?: string) => startProfiling(
     modes.map((mode) => ({
       router: mode.router,
       specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short'),
-      ...(nodeBinary ? { launch: { nodeBinary }, label: `${mode.router.mode} Node 24` } : {}),
+      ...(node24Binary ? { launch: { nodeBinary: node24Binary }, label: `${mode.router.mode} Node 24` } : {}),
     })),
     { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
-    {},
   );
   /**
    * The Node 24 profiles (node:http adapter), taken before the Node 20 ones so that those can stay open. If

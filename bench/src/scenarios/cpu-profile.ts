@@ -29,16 +29,16 @@ export interface ProfilingSession {
 }
 
 /**
- * Restarts every data plane with --cpu-prof (plus `extra`) and runs the load. The quick
+ * Restarts every data plane with --cpu-prof (started as its `launch` says) and runs the load. The quick
  * run keeps these processes for the next scenario and finishes later, saving a restart; the full run
  * finishes at once so the profile holds nothing but this load.
  */
 export async function startProfiling(
-  routers: ProfiledRouter[], options: { connections: number; seconds: number; warmupSeconds: number }, extra: DataPlaneOptions,
+  routers: ProfiledRouter[], options: { connections: number; seconds: number; warmupSeconds: number },
 ): Promise<ProfilingSession> {
   const directories = routers.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'vr-bench-profile-')));
   await Promise.all(routers.map(({ router }) => router.stopDataPlane()));
-  await Promise.all(routers.map(({ router, launch }, index) => router.startDataPlane({ ...extra, ...launch, cpuProfileDirectory: directories[index] })));
+  await Promise.all(routers.map(({ router, launch }, index) => router.startDataPlane({ ...launch, cpuProfileDirectory: directories[index] })));
   const runs: Array<{ requests: number; seconds: number }> = [];
   const windows: ProfileWindow[] = [];
   for (const { router, specFor } of routers) {

@@ -96,7 +96,13 @@ describe(SUITE, () => {
     expect(say.exitCode, say.stderr).toBe(0);
     expect(parseMp3Frames(fs.readFileSync(file)).frames).toBeGreaterThan(5);
 
-    const usage = await vr('usage', '--days', '7');
+    // Settlement is asynchronous: the commit (and so the usage row) lands shortly after the stream
+    // ends, later on a busy machine. Read the usage until it is there, as a user re-running it would.
+    let usage = await vr('usage', '--days', '7');
+    for (let round = 0; round < 50 && !/^Requests\s+[1-9]/m.test(usage.stdout); round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      usage = await vr('usage', '--days', '7');
+    }
     expect(usage.exitCode, usage.stderr).toBe(0);
     expect(usage.stdout).toMatch(/^Requests\s+1$/m);
     expect(usage.stdout).toMatch(/^local\s+1\s+\$0\.00$/m);

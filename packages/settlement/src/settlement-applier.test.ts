@@ -8,11 +8,12 @@ import { auditWallet, createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, getCred
 import { fundedAccount, reserveMany, sleep } from '../test/fixtures.js';
 import { createSettlementApplier, MAX_BATCHES_IN_FLIGHT } from './settlement-applier.js';
 
-/** Wraps a client: counts the statements of each name in flight at once (each held a few ms) and their batch sizes. */
+/** Wraps a client: counts the statements of each name, how many were in flight at once (each held a few ms) and their batch sizes. */
 function counting(sql: SqlClient) {
   const inFlight = new Map<string, number>();
   const most = new Map<string, number>();
   const batches = new Map<string, number[]>();
+  const calls = new Map<string, number>();
   const client: SqlClient = {
     ...sql,
     background: undefined,
@@ -20,6 +21,7 @@ function counting(sql: SqlClient) {
     serial: false,
     async query(text, values, name) {
       const key = name ?? 'unnamed';
+      calls.set(key, (calls.get(key) ?? 0) + 1);
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
       most.set(key, Math.max(most.get(key) ?? 0, inFlight.get(key)!));
       if (typeof values?.[0] === 'string' && values[0].startsWith('[')) {
@@ -33,7 +35,7 @@ function counting(sql: SqlClient) {
       }
     },
   };
-  return { client, most, batches };
+  return { client, most, batches, calls };
 }
 
 describe('settlement applier', () => {
@@ -41,7 +43,7 @@ describe('settlement applier', () => {
     const database = await openDatabase({ kind: 'pglite-memory' });
     const accountId = await fundedAccount(database, 10_000_000n);
     const { client, most, batches } = counting(database.sql);
-    const applier = createSettlementApplier(client, 'worker', 1);
+    const applier = createSettlementApplier(client, 'worker', { gatherMs: 1, intervalMs: 0 });
 
     // 600 reservations of their own, committed in one burst.
     const reserved = await reserveMany(database.sql, accountId, 600, 100n);
@@ -89,6 +91,44 @@ describe('settlement applier', () => {
 
     await keeper.close();
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - spent, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+    await database.close();
+  });
+
+  it('paces batches: a steady load goes out at most once per interval, a commit after a quiet spell waits only the gather', async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    const accountId = await fundedAccount(database, 10_000_000n);
+    const { client, batches, calls } = counting(database.sql);
+    const intervalMs = 300;
+    const applier = createSettlementApplier(client, 'request', { gatherMs: 1, intervalMs });
+    const reserved = await reserveMany(database.sql, accountId, 121, 100n);
+
+    // A steady trickle (one commit every 5 ms, each statement taking 5 ms): without the interval each
+    // batch would hold one or two; with it, the batches start at least 300 ms apart.
+    const started = performance.now();
+    const trickle: Array<Promise<string>> = [];
+    for (const reservationId of reserved.slice(0, 120)) {
+      trickle.push(applier.apply({ action: 'commit', reservationId }));
+      await sleep(5);
+    }
+    expect(new Set(await Promise.all(trickle))).toEqual(new Set(['settled']));
+    const elapsed = performance.now() - started;
+    // A batch of one is written by the single commit's own statement (ledger_commit).
+    const singles = () => calls.get('ledger_commit') ?? 0;
+    const statements = () => (batches.get('ledger_commit_many') ?? []).length + singles();
+    const sizes = batches.get('ledger_commit_many') ?? [];
+    expect(sizes.reduce((sum, size) => sum + size, 0) + singles()).toBe(120);
+    const written = statements();
+    expect(written).toBeLessThanOrEqual(Math.ceil(elapsed / intervalMs) + 1);
+
+    // After a quiet spell longer than the interval, one commit goes out after the gather alone.
+    await sleep(intervalMs + 50);
+    const alone = performance.now();
+    expect(await applier.apply({ action: 'commit', reservationId: reserved[120]! })).toBe('settled');
+    expect(performance.now() - alone).toBeLessThan(intervalMs - 50);
+    expect(statements()).toBe(written + 1);
+
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - 121n * 100n, reservedMicros: 0n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
     await database.close();
   });

@@ -39,12 +39,39 @@ export const COMMIT_GATHER_MS = 2;
  */
 export const MAX_BATCHES_IN_FLIGHT = 1;
 
+/**
+ * How a lane paces its batches. `gatherMs`: how long the first settlement of a batch waits for others.
+ * `intervalMs`: the least time between the starts of two batches (unless a full batch is waiting), so
+ * that a steady load is written in batches of what arrives in that time rather than in as many small
+ * ones as the database can take; 0 keeps only the gather (and one batch in flight).
+ */
+export interface BatchPacing {
+  gatherMs: number;
+  intervalMs: number;
+}
+
 /** One queue of waiting settlements, written in batches by `write`, MAX_BATCHES_IN_FLIGHT at a time. */
-function createLane(gatherMs: number, write: (batch: Waiting[]) => Promise<Map<string, SettlementOutcome>>) {
+function createLane(pacing: BatchPacing, write: (batch: Waiting[]) => Promise<Map<string, SettlementOutcome>>) {
   let pending: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
   let inFlight = 0;
+  // When the oldest waiting settlement arrived, and when the last batch started (performance.now()).
+  let oldestAt = 0;
+  let lastStartAt = Number.NEGATIVE_INFINITY;
   const held = () => inFlight >= MAX_BATCHES_IN_FLIGHT;
+
+  /** Writes now if a full batch waits or the waiting ones are due; otherwise sets the timer for when they are. */
+  function schedule() {
+    if (held() || pending.length === 0) return;
+    if (pending.length >= MAX_COMMIT_BATCH) return void flush();
+    const dueAt = Math.max(oldestAt + pacing.gatherMs, lastStartAt + pacing.intervalMs);
+    const wait = dueAt - performance.now();
+    if (wait <= 0) return void flush();
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      schedule();
+    }, wait);
+  }
 
   async function flush() {
     clearTimeout(timer);
@@ -52,6 +79,9 @@ function createLane(gatherMs: number, write: (batch: Waiting[]) => Promise<Map<s
     const batch = pending.splice(0, MAX_COMMIT_BATCH);
     if (batch.length === 0) return;
     inFlight += 1;
+    lastStartAt = performance.now();
+    // Those left behind (more than a full batch was waiting) are due with the next one.
+    oldestAt = lastStartAt;
     try {
       const outcomes = await write(batch);
       // The same reservation twice in one batch (a redelivered job): the first caller settled it.
@@ -66,32 +96,28 @@ function createLane(gatherMs: number, write: (batch: Waiting[]) => Promise<Map<s
       for (const waiting of batch) waiting.reject(error);
     } finally {
       inFlight -= 1;
-      // What gathered while the batch ran has waited at least as long as a gather: write it now.
-      if (pending.length > 0 && !held()) void flush();
+      // What gathered while the batch ran: written as soon as its pacing allows.
+      schedule();
     }
   }
 
   return (job: SettlementJob) => new Promise<SettlementOutcome>((resolve, reject) => {
+    if (pending.length === 0) oldestAt = performance.now();
     pending.push({ job, resolve, reject });
-    if (held()) return;
-    if (pending.length >= MAX_COMMIT_BATCH) void flush();
-    else {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        if (!held()) void flush();
-      }, gatherMs);
-    }
+    schedule();
   });
 }
 
-export function createSettlementApplier(sql: SqlClient, source: string, gatherMs = COMMIT_GATHER_MS): SettlementApplier {
+export function createSettlementApplier(
+  sql: SqlClient, source: string, pacing: BatchPacing = { gatherMs: COMMIT_GATHER_MS, intervalMs: 0 },
+): SettlementApplier {
   // Commits of reservations: one batch at a time (see MAX_BATCHES_IN_FLIGHT); meanwhile the next batch
   // gathers. A statement has a fixed cost (planning, locks, a commit) of several hundred microseconds of
   // database CPU, so under load this turns many small batches into a few large ones; when idle, a commit
-  // still waits only COMMIT_GATHER_MS. Requests paid from allowances have a lane of their own.
-  const commit = createLane(gatherMs, (batch) =>
+  // still waits only the gather. Requests paid from allowances have a lane of their own.
+  const commit = createLane(pacing, (batch) =>
     commitReservations(sql, batch.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata }))));
-  const spend = createLane(gatherMs, (batch) =>
+  const spend = createLane(pacing, (batch) =>
     settleAllowanceSpends(sql, batch.map(({ job }) => allowanceSpend(job, job.allowance!, source))));
   return {
     apply(job) {

@@ -4,10 +4,15 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 
 export type MetricsRegistry = Registry;
 
-/** A registry with the standard process and Node.js metrics (process_cpu_seconds_total, nodejs_heap_size_used_bytes, …). */
+/**
+ * A registry with the standard process and Node.js metrics (process_cpu_seconds_total, nodejs_heap_size_used_bytes, …).
+ * The event-loop delay is sampled every 100 ms: prom-client's default of 10 ms woke an idle process 100
+ * times a second (the embedded service at rest: 23 ms of CPU a second, 11-14 with 100 ms). A stall of
+ * 100 ms or more always shows (the armed timer fires that much late); shorter ones are sampled.
+ */
 export function createMetricsRegistry(options: { defaultMetrics?: boolean } = {}): MetricsRegistry {
   const registry = new Registry();
-  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
   return registry;
 }
 

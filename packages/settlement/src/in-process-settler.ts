@@ -11,15 +11,13 @@ import {
 export interface InProcessSettlerOptions extends SettlerLimits {
   sql: SqlClient;
   logger?: SettlementLogger;
-  /** The least time between two batches of settlements (default IN_PROCESS_BATCH_INTERVAL_MS). */
-  batchIntervalMs?: number;
 }
 
 /**
  * Under a steady load, settlements are written at most once per this interval (or as soon as a full
  * batch of MAX_COMMIT_BATCH waits): in batches of what arrived meanwhile, not in as many small ones as
  * the database can take. A statement costs PGlite ~1 ms of WebAssembly whatever its size, and each
- * request ~60-90 µs more (measured: 1.1-1.3 ms for a batch of one, 230 µs a request in batches of 10,
+ * request ~60-90 µs more (measured: 1.1-1.5 ms for a batch of one, 230 µs a request in batches of 10,
  * 90-115 in batches of 100-200). A commit after a quiet spell still waits only COMMIT_GATHER_MS. The
  * cost: after a crash, at most this long of settlements is lost, which the reaper voids (not charged),
  * as with the queue's SETTLEMENT_BATCH_WINDOW_MS in the scaled-out mode.
@@ -33,7 +31,7 @@ export function createInProcessSettler(options: InProcessSettlerOptions): Settle
   const backlog = createSettlementBacklog({ maxPending: options.maxPending ?? DEFAULT_MAX_PENDING, logger });
   // Commits decided close together are written together (one statement, not one each).
   const applier = createSettlementApplier(options.sql, 'request', {
-    gatherMs: COMMIT_GATHER_MS, intervalMs: options.batchIntervalMs ?? IN_PROCESS_BATCH_INTERVAL_MS,
+    gatherMs: COMMIT_GATHER_MS, intervalMs: IN_PROCESS_BATCH_INTERVAL_MS,
   });
   let closed = false;
 

@@ -1,8 +1,7 @@
 // Applies settlement decisions to the ledger in batches: the commits handed over within a couple of
 // milliseconds (from many BullMQ jobs, or from the in-process settler, which also spaces its batches:
 // see BatchPacing) go to the database together, up to MAX_COMMIT_BATCH per transaction, instead of one
-// statement each. Voids are rarer and touch the
-// key's spend windows too, so each still runs on its own. Requests paid from allowances (commits and
+// statement each. Voids are rarer and touch the key's spend windows too, so each still runs on its own. Requests paid from allowances (commits and
 // voids alike) gather the same way in a lane of their own and are written by settleAllowanceSpends.
 // Every caller learns its own outcome; a failed batch fails each of its callers, who retry as they
 // would a single settlement (the ledger applies each decision at most once, so a retry never charges

@@ -40,3 +40,16 @@ export async function runVr(argv: string[], options: VrRunOptions): Promise<VrRu
   const exitCode = await runCli(argv, { ...options, stdout, stderr, env: options.env });
   return { exitCode, stdout: stdout.text, stderr: stderr.text, stdoutBytes: stdout.bytes };
 }
+
+/**
+ * Runs `vr` again every 100 ms (for up to 5 s) until `done` holds for its run, as a user re-running a
+ * command would wait for an asynchronous settlement to show; returns the last run.
+ */
+export async function runVrUntil(argv: string[], options: VrRunOptions, done: (run: VrRun) => boolean): Promise<VrRun> {
+  let run = await runVr(argv, options);
+  for (let round = 0; round < 50 && !done(run); round += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    run = await runVr(argv, options);
+  }
+  return run;
+}

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, parseMp3Frames } from '@voice-router/test-support';
-import { runVr } from './capture-output.js';
+import { runVr, runVrUntil } from './capture-output.js';
 import { runVrProcess, startService, type RunningService } from './running-service.js';
 
 let service: RunningService;
@@ -115,11 +115,7 @@ describe('wallet and speech with a pk_ key', () => {
 
     // Settlement is asynchronous (the commit lands a few milliseconds after the stream ends, later on a
     // busy machine): read the activity until the commit is there, as a user running `vr activity` would.
-    let activity = await runVr(['activity', '--limit', '5', '--api-key', key], { env });
-    for (let round = 0; round < 50 && !/\bcommit\b/.test(activity.stdout); round += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      activity = await runVr(['activity', '--limit', '5', '--api-key', key], { env });
-    }
+    const activity = await runVrUntil(['activity', '--limit', '5', '--api-key', key], { env }, (run) => /\bcommit\b/.test(run.stdout));
     expect(activity.exitCode, activity.stderr).toBe(0);
     expect(activity.stdout.split('\n')[0]).toMatch(/^TIME\s+KIND\s+CHANGE\s+HELD\s+BALANCE\s+SOURCE\s+REQUEST$/);
     expect(activity.stdout).toMatch(new RegExp(`commit\\s+\\$0\\.00\\s+\\$2\\.50\\s+\\S+\\s+${requestId}`));

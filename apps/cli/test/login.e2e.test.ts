@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { announceSkip, parseMp3Frames } from '@voice-router/test-support';
 import { answerInBrowser, CHROMIUM, CHROMIUM_ARGS, signUp as signUpAt, startLogin as startLoginWith } from './browser-login.js';
-import { CapturedStream, runVr } from './capture-output.js';
+import { CapturedStream, runVr, runVrUntil } from './capture-output.js';
 import { startService, type RunningService } from './running-service.js';
 
 const SUITE = 'cli login end to end';
@@ -98,11 +98,7 @@ describe(SUITE, () => {
 
     // Settlement is asynchronous: the commit (and so the usage row) lands shortly after the stream
     // ends, later on a busy machine. Read the usage until it is there, as a user re-running it would.
-    let usage = await vr('usage', '--days', '7');
-    for (let round = 0; round < 50 && !/^Requests\s+[1-9]/m.test(usage.stdout); round += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      usage = await vr('usage', '--days', '7');
-    }
+    const usage = await runVrUntil(['usage', '--days', '7'], { env }, (run) => /^Requests\s+[1-9]/m.test(run.stdout));
     expect(usage.exitCode, usage.stderr).toBe(0);
     expect(usage.stdout).toMatch(/^Requests\s+1$/m);
     expect(usage.stdout).toMatch(/^local\s+1\s+\$0\.00$/m);

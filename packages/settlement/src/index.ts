@@ -4,7 +4,7 @@ export { settlementsOf } from './settler.js';
 export { createSettlementApplier, type BatchPacing, type SettlementApplier } from './settlement-applier.js';
 export { DEFAULT_RETRY, DEFAULT_MAX_PENDING, DEFAULT_DRAIN_TIMEOUT_MS } from './settler.js';
 export { applySettlement } from './apply-settlement.js';
-export { createInProcessSettler, IN_PROCESS_BATCH_INTERVAL_MS, type InProcessSettlerOptions } from './in-process-settler.js';
+export { createInProcessSettler, type InProcessSettlerOptions } from './in-process-settler.js';
 export { createQueueSettler, SETTLEMENT_BATCH_WINDOW_MS, MAX_SETTLEMENTS_PER_JOB, type QueueSettlerOptions } from './queue-settler.js';
 export { createQueuedSettlementGuard, type QueuedSettlementGuard, type QueuedSettlementGuardOptions, type SettlementQueueCounts } from './queued-settlement-guard.js';
 export { DEFAULT_SETTLEMENT_CONCURRENCY, startSettlementWorker, type SettlementWorker, type SettlementWorkerOptions } from './settlement-worker.js';

@@ -21,6 +21,8 @@ export interface SystemOptions {
   environment: Record<string, string>;
   /** Start through `node scripts/start.mjs`, exactly as `npm start` does. */
   viaNpmStart?: boolean;
+  /** Embedded mode: options for node itself, before the entry point (e.g. `--import` of a test preload). */
+  nodeOptions?: string[];
   /** Scaled-out mode: extra environment for data-plane replica 1 or 2 only. */
   replicaEnvironment?(replica: number): Record<string, string>;
 }
@@ -155,7 +157,7 @@ async function startSystemOnce(options: SystemOptions): Promise<RunningSystem> {
       cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
       const port = await freePort();
       const environment = { ...common, PORT: String(port), DATA_DIR: dataDir, ...(await metricsPort('embedded')) };
-      const args = options.viaNpmStart ? [path.join(repositoryRoot, 'scripts', 'start.mjs')] : [entry('embedded')];
+      const args = [...(options.nodeOptions ?? []), options.viaNpmStart ? path.join(repositoryRoot, 'scripts', 'start.mjs') : entry('embedded')];
       managed.push(startProcess('embedded', args, environment));
       baseUrls = [`http://127.0.0.1:${port}`];
       // With DATABASE_URL the embedded process runs on PostgreSQL, and so must the operator commands.

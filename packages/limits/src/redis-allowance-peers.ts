@@ -4,7 +4,7 @@
 // moves in the database, and the asker tries again as it arrives, so a lost message costs a 402 that a
 // single data plane would have given too, never money.
 
-import { Redis } from 'ioredis';
+import { loadIoredis } from './load-ioredis.js';
 
 export interface AllowancePeerChannel {
   /** Asks every data plane to return what it holds of the account (fire and forget). */
@@ -27,6 +27,7 @@ const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export async function createRedisAllowancePeers(options: RedisAllowancePeersOptions): Promise<AllowancePeerChannel> {
   const report = options.onError ?? (() => undefined);
   const channel = `${options.prefix}:allowances:return`;
+  const { Redis } = loadIoredis();
   // A subscribed connection can do nothing else: one to publish, one to listen.
   const publisher = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000 });
   const subscriber = new Redis(options.redisUrl, { lazyConnect: true });

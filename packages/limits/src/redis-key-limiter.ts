@@ -7,7 +7,7 @@
 // Redis trouble fails open (the request goes ahead and onError hears why): the money limits live in
 // the database, and a limiter outage must not take the API down with it.
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import { loadIoredis } from './load-ioredis.js';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ADMIT, ADMIT_STREAM, REFRESH_LEASES, TAKE_GRANT } from './lease-scripts.js';
 import { grantable, KeyGrant, type Lease } from './local-grants.js';
@@ -53,6 +53,7 @@ const REFILL_ERROR_BACKOFF_MS = 1_000;
 export async function createRedisKeyLimiter(options: RedisKeyLimiterOptions): Promise<KeyLimiter> {
   const leaseTtlMs = options.leaseTtlMs ?? 10_000;
   const report = options.onError ?? (() => undefined);
+  const { Redis } = loadIoredis();
   const redis = new Redis(options.redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,

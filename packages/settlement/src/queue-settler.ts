@@ -3,10 +3,10 @@
 // settlement enqueued twice is harmless: the ledger applies each reservation's decision once. Redis commands
 // fail fast: a settlement that cannot be enqueued is written to the ledger directly, and while both
 // are down it is retried (enqueue, then database) with capped backoff, held in a bounded backlog.
-import { Queue } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
 import { createLogThrottle } from './log-throttle.js';
+import { loadBullmq } from './load-redis-libraries.js';
 import { createProducerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
 import { retryWithin } from './retry.js';
 import { createSettlementBacklog } from './settlement-backlog.js';
@@ -54,7 +54,7 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
   const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
   const enqueueTimeoutMs = options.enqueueTimeoutMs ?? 3_000;
   const client = createProducerClient(options.redisUrl);
-  const queue = new Queue<SettlementBatch>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix, defaultJobOptions: settlementJobOptions });
+  const queue = new (loadBullmq().Queue)<SettlementBatch>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix, defaultJobOptions: settlementJobOptions });
   const shouldLog = createLogThrottle();
   queue.on('error', (error) => shouldLog(error) && logger.warn('settlement queue error', { error }));
   const backlog = createSettlementBacklog({ maxPending: options.maxPending ?? DEFAULT_MAX_PENDING, logger });

@@ -7,9 +7,9 @@
 // states, so a job moving between states cannot slip between two reads). That costs one pass over the
 // queue per reaper round, and only when stale reservations exist; a backlog of 100,000 settlements is
 // about 1,000 jobs.
-import { Queue } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { applySettlement } from './apply-settlement.js';
+import { loadBullmq } from './load-redis-libraries.js';
 import { createProducerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
 import { settlementsOf, silentLogger, type QueuedSettlement, type SettlementGuard, type SettlementLogger } from './settler.js';
 
@@ -42,7 +42,7 @@ export interface QueuedSettlementGuard extends SettlementGuard {
 export function createQueuedSettlementGuard(options: QueuedSettlementGuardOptions): QueuedSettlementGuard {
   const logger = options.logger ?? silentLogger;
   const client = createProducerClient(options.redisUrl);
-  const queue = new Queue<QueuedSettlement>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix });
+  const queue = new (loadBullmq().Queue)<QueuedSettlement>(SETTLEMENT_QUEUE, { connection: client, prefix: options.prefix });
   queue.on('error', () => undefined); // a lookup that fails rejects on its own; the reaper logs it
 
   /** The worker gave up on these (a long database outage): their decisions still stand, so apply them now. */

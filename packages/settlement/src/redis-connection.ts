@@ -2,7 +2,8 @@
 // producers must fail fast, or a Redis outage silently parks settlements in memory.
 import type { ConnectionOptions } from 'bullmq';
 import type { Duplex } from 'node:stream';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadIoredis } from './load-redis-libraries.js';
 
 export const SETTLEMENT_QUEUE = 'settlement';
 
@@ -39,7 +40,7 @@ export function redisConnection(redisUrl: string): ConnectionOptions {
  * BullMQ creates itself, so settlement resumes soon after a Redis restart.
  */
 export function createWorkerClient(redisUrl: string): Redis {
-  const client = new Redis({ ...baseConnection(redisUrl), maxRetriesPerRequest: null });
+  const client = new (loadIoredis().Redis)({ ...baseConnection(redisUrl), maxRetriesPerRequest: null });
   // Every (re)connection has a new socket.
   client.on('connect', () => coalesceWrites((client as unknown as { stream?: Duplex }).stream));
   // BullMQ reports the client's errors through the worker's 'error' event while it runs; this listener
@@ -77,7 +78,7 @@ function coalesceWrites(stream: Duplex | undefined): void {
  * BullMQ's own close would wait for Redis to answer QUIT.
  */
 export function createProducerClient(redisUrl: string): Redis {
-  const client = new Redis({
+  const client = new (loadIoredis().Redis)({
     ...baseConnection(redisUrl),
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,

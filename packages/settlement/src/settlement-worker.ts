@@ -3,10 +3,10 @@
 // together (settlement-applier.ts). A job delivered twice (a crash after the write, a stalled job)
 // finds its reservations already settled and succeeds without effect.
 // A job that fails (the database is down) is retried with capped backoff (settlement-job-options.ts).
-import { Worker } from 'bullmq';
 import type { SqlClient } from '@voice-router/ledger';
 import { createSettlementApplier } from './settlement-applier.js';
 import { createLogThrottle } from './log-throttle.js';
+import { loadBullmq } from './load-redis-libraries.js';
 import { createWorkerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
 import { settlementBackoffStrategy } from './settlement-job-options.js';
 import { settlementsOf, silentLogger, type QueuedSettlement, type SettlementLogger } from './settler.js';
@@ -44,6 +44,7 @@ export async function startSettlementWorker(options: SettlementWorkerOptions): P
   const logger = options.logger ?? silentLogger;
   const counts: Record<string, number> = {};
   const applier = createSettlementApplier(options.sql, 'worker');
+  const { Worker } = loadBullmq();
   const client = createWorkerClient(options.redisUrl);
   const worker = new Worker<QueuedSettlement>(
     SETTLEMENT_QUEUE,

@@ -1,6 +1,7 @@
 // How Stripe's failures are told apart. Stripe's own messages never leave this module: callers get
 // a kind, and logs get the library's error class and the HTTP status only.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { loadedStripe } from '../load-libraries.js';
 
 /** Stripe could not be reached or answered in a way the router cannot act on (502). */
 export class PaymentProcessorError extends Error {
@@ -11,11 +12,20 @@ export class PaymentProcessorError extends Error {
 }
 
 export function processorError(operation: string, error: unknown): PaymentProcessorError {
-  if (error instanceof Stripe.errors.StripeError) return new PaymentProcessorError(operation, error.type, error.statusCode);
+  if (isStripeError(error)) return new PaymentProcessorError(operation, error.type, error.statusCode);
   return new PaymentProcessorError(operation, error instanceof Error ? error.name : 'unknown', undefined);
 }
 
-export const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
+export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  const library = loadedStripe();
+  return library !== undefined && error instanceof library.errors.StripeError;
+}
+
+/** What the webhook's signature check throws for a missing, wrong or stale Stripe-Signature. */
+export function isSignatureError(error: unknown): boolean {
+  const library = loadedStripe();
+  return library !== undefined && error instanceof library.errors.StripeSignatureVerificationError;
+}
 
 export const isMissingObject = (error: unknown) =>
   isStripeError(error) && (error.statusCode === 404 || error.code === 'resource_missing');

@@ -1,13 +1,13 @@
 // GET /v1/billing/methods, POST /v1/billing/topup (session tokens; a pk_ key is 403 scope_required)
 // and POST /v1/billing/webhook (Stripe, verified on the raw body; mounted before the JSON parser).
 import express, { Router, type Response } from 'express';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { TopUpRequestSchema, errorBody } from '@voice-router/contracts';
 import type { Database } from '@voice-router/ledger';
 import type { Logger } from '@voice-router/service-kit';
 import { accountOf, requireSession, sendError } from '../authenticate.js';
 import { publicBaseUrl } from '../public-url.js';
-import { PaymentProcessorError } from './billing-errors.js';
+import { isSignatureError, PaymentProcessorError } from './billing-errors.js';
 import type { Billing } from './billing.js';
 
 export interface BillingRouteOptions {
@@ -35,7 +35,7 @@ export function billingWebhookRoute(options: BillingRouteOptions): Router {
     try {
       event = billing.verifyWebhook(raw, request.get('stripe-signature'));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) return sendError(response, 'invalid_signature', 'missing or invalid Stripe-Signature');
+      if (isSignatureError(error)) return sendError(response, 'invalid_signature', 'missing or invalid Stripe-Signature');
       return sendError(response, 'invalid_body', 'the webhook body is not a Stripe event');
     }
     try {

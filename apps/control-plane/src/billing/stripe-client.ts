@@ -1,7 +1,8 @@
 // The official Stripe client, configured once: the secret key, and optionally another API host
 // (STRIPE_API_BASE_URL, e.g. the local double in tests). The library retries network failures and
 // 409s with the same idempotency key, so a retry never charges twice.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeLibrary } from '../load-libraries.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -16,7 +17,8 @@ const STRIPE_HOSTED_ORIGINS = ['https://checkout.stripe.com', 'https://hooks.str
 
 export function createStripeClient(settings: StripeSettings): Stripe {
   const base = settings.apiBaseUrl ? new URL(settings.apiBaseUrl) : undefined;
-  return new Stripe(settings.secretKey, {
+  const StripeClient = stripeLibrary();
+  return new StripeClient(settings.secretKey, {
     ...(base ? {
       host: base.hostname,
       port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),

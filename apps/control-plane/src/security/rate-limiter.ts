@@ -1,9 +1,9 @@
 // Attempt limits (log-in, sign-up, device codes, user codes) through rate-limiter-flexible: in this
 // process's memory, or in Redis when REDIS_URL is set, so that every control-plane replica shares one
 // count. Windows are fixed, starting with a key's first counted attempt.
-import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '@voice-router/service-kit';
+import { loadIoredis } from '../load-libraries.js';
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -58,7 +58,7 @@ export function createMemoryRateLimitStore(): RateLimitStore {
  * sign-in altogether or letting attempts through uncounted.
  */
 export async function createRedisRateLimitStore(options: { redisUrl: string; prefix: string; logger: Logger }): Promise<RateLimitStore> {
-  const client = new Redis(options.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const client = new (loadIoredis().Redis)(options.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let lastWarning = 0;
   client.on('error', (error: Error) => {
     // ioredis reports every failed reconnect; one line a minute is enough.

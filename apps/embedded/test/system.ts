@@ -21,7 +21,8 @@ export interface SystemOptions {
   environment: Record<string, string>;
   /** Start through `node scripts/start.mjs`, exactly as `npm start` does. */
   viaNpmStart?: boolean;
-  /** Embedded mode: options for node itself, before the entry point (e.g. `--import` of a test preload). */
+  /** Embedded mode: options for node itself, before the entry point (e.g. `--import` of a test preload); with
+   * `viaNpmStart` they reach the launcher only, which starts the service without them. */
   nodeOptions?: string[];
   /** Scaled-out mode: extra environment for data-plane replica 1 or 2 only. */
   replicaEnvironment?(replica: number): Record<string, string>;

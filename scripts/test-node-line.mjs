@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sumReports } from './test-reports.mjs';
+import { describeFailures, sumReports } from './test-reports.mjs';
 import { NODE_VERSIONS } from './with-node.mjs';
 import { root } from './bootstrap.mjs';
 
@@ -33,8 +33,9 @@ for (const suite of SUITES) {
   if (run.status !== 0) failedRuns.push(suite.folder);
 }
 
-const { passed, failed, skipped } = sumReports(reports);
+const { passed, failed, skipped, failures } = sumReports(reports);
 
+process.stdout.write(describeFailures(failures, root));
 if (failedRuns.length) process.stdout.write(`failed on Node ${line}: ${failedRuns.join(', ')}\n`);
 process.stdout.write(`Node ${line}: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(failedRuns.length === 0 && failed === 0 && passed > 0 ? 0 : 1);

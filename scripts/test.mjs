@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sumReports } from './test-reports.mjs';
+import { describeFailures, sumReports } from './test-reports.mjs';
 import { ensureReady, root, toolEnvironment } from './bootstrap.mjs';
 
 try {
@@ -44,7 +44,7 @@ const tests = await turboTeed('test', ['--continue'], 'npm-test-output.log');
 const { scanLogDirectory } = await import(pathToFileURL(path.join(root, 'packages', 'test-support', 'dist', 'log-scan.js')).href);
 const scan = scanLogDirectory(logs);
 
-const { passed, failed, skipped } = sumReports(reports);
+const { passed, failed, skipped, failures } = sumReports(reports);
 
 const notes = [];
 if (!process.env.DATABASE_URL) notes.push('suites that need PostgreSQL were skipped: DATABASE_URL is not set');
@@ -52,6 +52,7 @@ if (!process.env.REDIS_URL) notes.push('suites that need Redis (BullMQ, scaled-o
 process.stdout.write('\n');
 for (const note of notes) process.stdout.write(`note: ${note}\n`);
 if (typecheck.status !== 0) process.stdout.write('typecheck failed\n');
+process.stdout.write(describeFailures(failures, root));
 process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 for (const finding of scan.findings) process.stdout.write(`secret in logs: ${finding.kind} at ${finding.file}:${finding.line} (${finding.excerpt})\n`);
 process.stdout.write(`log scan: ${scan.files} log files, ${scan.findings.length} secrets found${scan.findings.length ? ` (logs kept in ${logs})` : ''}\n`);

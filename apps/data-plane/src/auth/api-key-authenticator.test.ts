@@ -48,20 +48,28 @@ async function newKeys(count: number): Promise<[Key, Key, ...Key[]]> {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The tests that count refreshes against the clock hold only while the event loop is not stalled for
+ * about half a lifetime (a refresh round missed or late lets a key expire). A loaded CI host stalls a
+ * process that long now and then (one run in twelve of the keep-warm test failed with four busy loops
+ * beside it, at a 100 ms lifetime), so they use lifetimes of a few hundred milliseconds and are retried
+ * twice: a real fault fails every attempt.
+ */
+const TIMED = { retry: 2 } as const;
 const bearer = (keyValue: string) => `Bearer ${keyValue}`;
 
 describe('the API key cache', () => {
-  it('refreshes the keys in use in one statement and never makes their requests wait', async () => {
+  it('refreshes the keys in use in one statement and never makes their requests wait', { ...TIMED, timeout: 15_000 }, async () => {
     const [idle, ...keys] = await newKeys(6);
     const counted = counting();
     // Nothing is kept warm past its use here (keepWarmMs 0): only the keys in use are refreshed.
-    const auth = createApiKeyAuthenticator({ sql: counted.sql, cacheTtlMs: 200, keepWarmMs: 0 });
+    const auth = createApiKeyAuthenticator({ sql: counted.sql, cacheTtlMs: 300, keepWarmMs: 0 });
     opened.push(auth);
     for (const key of [idle, ...keys]) expect(await auth.identify(bearer(key.keyValue))).toMatchObject({ kind: 'api_key', key: { id: key.id } });
     expect(counted.single()).toBe(6);
     // Ten lifetimes of steady use: every identify() is answered from the cache.
     const started = Date.now();
-    while (Date.now() - started < 2_000) {
+    while (Date.now() - started < 3_000) {
       for (const key of keys) {
         const answer = auth.identify(bearer(key.keyValue));
         // Answered from memory: settled before the event loop's next turn.
@@ -81,17 +89,19 @@ describe('the API key cache', () => {
     expect(counted.single()).toBe(7);
   });
 
-  it('keeps a key used within keepWarmMs fresh through a pause, revocation bound unchanged', async () => {
+  it('keeps a key used within keepWarmMs fresh through a pause, revocation bound unchanged', { ...TIMED, timeout: 15_000 }, async () => {
     const [paused, revoked, ...rest] = await newKeys(4);
     const counted = counting();
-    const auth = createApiKeyAuthenticator({ sql: counted.sql, cacheTtlMs: 100, keepWarmMs: 1_000 });
+    const ttl = 200;
+    const keepWarm = 1_500;
+    const auth = createApiKeyAuthenticator({ sql: counted.sql, cacheTtlMs: ttl, keepWarmMs: keepWarm });
     opened.push(auth);
     for (const key of [paused, revoked, ...rest]) expect(await auth.identify(bearer(key.keyValue))).toBeDefined();
     expect(counted.single()).toBe(4);
     // A pause of five lifetimes: the next requests are answered from memory, without a lookup.
-    await wait(500);
+    await wait(5 * ttl);
     await revokeApiKey(database.prisma, { id: revoked.id });
-    await wait(100 + 60);
+    await wait(ttl + 60);
     expect(await auth.identify(bearer(paused.keyValue))).toMatchObject({ key: { id: paused.id } });
     expect(counted.single()).toBe(4);
     expect(counted.sizes.length).toBeGreaterThanOrEqual(4);
@@ -99,9 +109,9 @@ describe('the API key cache', () => {
     // The revoked one was refreshed as unknown within a lifetime (and, unknown, is no longer kept warm).
     expect(await auth.identify(bearer(revoked.keyValue))).toBeUndefined();
     // Past keepWarmMs without a request, a key expires like any other and is looked up on its next use.
-    await wait(1_000 + 150);
+    await wait(keepWarm + 2 * ttl);
     const refreshesBefore = counted.batched();
-    await wait(150);
+    await wait(1.5 * ttl);
     expect(counted.batched() - refreshesBefore).toBeLessThanOrEqual(1);
     const singlesBefore = counted.single();
     for (const key of rest) expect(await auth.identify(bearer(key.keyValue))).toBeDefined();
@@ -138,7 +148,7 @@ describe('the API key cache', () => {
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
   });
 
-  it('stops serving a revoked key within the lifetime, and serves a changed key as changed', async () => {
+  it('stops serving a revoked key within the lifetime, and serves a changed key as changed', TIMED, async () => {
     const [revoked, changed] = await newKeys(2);
     const auth = createApiKeyAuthenticator({ sql: database.sql, cacheTtlMs: 300 });
     opened.push(auth);

@@ -52,8 +52,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The tests that count refreshes against the clock hold only while the event loop is not stalled for
  * about half a lifetime (a refresh round missed or late lets a key expire). A loaded CI host stalls a
  * process that long now and then (one run in twelve of the keep-warm test failed with four busy loops
- * beside it, at a 100 ms lifetime), so they use lifetimes of a few hundred milliseconds and are retried
- * twice: a real fault fails every attempt.
+ * beside it, at a 100 ms lifetime), so those that count refreshes use lifetimes of a few hundred
+ * milliseconds, and all of them are retried twice: a real fault fails every attempt.
  */
 const TIMED = { retry: 2 } as const;
 const bearer = (keyValue: string) => `Bearer ${keyValue}`;
@@ -177,7 +177,7 @@ describe('the API key cache', () => {
     expect(await auth.identify(bearer(revoked.keyValue))).toBeUndefined();
   });
 
-  it('lets invalidate() win over a refresh in flight', async () => {
+  it('lets invalidate() win over a refresh in flight', TIMED, async () => {
     const [idle, busy] = await newKeys(2);
     const counted = counting();
     let release: (() => void) | undefined;

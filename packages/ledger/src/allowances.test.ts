@@ -185,6 +185,48 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     }
   });
 
+  it('writes every field of a request as given, whatever characters its names and metadata hold', async () => {
+    const accountId = await fundedAccount(10_000n);
+    const key = await createApiKey(database.prisma, { accountId, name: 'awkward' });
+    const id = crypto.randomUUID();
+    expect(await openAllowance(database.sql, { allowanceId: id, accountId, maxMicros: 1_000n, shareOfSpendable: 1n, minMicros: 1n })).toEqual({ ok: true, amountMicros: 1_000n });
+    const awkward = (action: 'commit' | 'void', model: string, metadata: Record<string, unknown>): AllowanceSpend => ({
+      ...spend(accountId, id, 70n, action), apiKeyId: key.id, provider: 'acme "quoted", {braced}', model, characters: 12_345, metadata,
+      errorCode: action === 'void' ? 'NULL' : undefined,
+    });
+    const spends = [
+      awkward('commit', 'model\\with\\backslashes', { deliveredBytes: 4224, note: 'a "b", {c} \\ d', nested: { list: [1, 'two', null] } }),
+      awkward('void', 'NULL', { clientClosed: true }),
+      awkward('commit', '', {}),
+    ];
+    const outcomes = await settleAllowanceSpends(database.sql, spends);
+    expect([...outcomes.values()]).toEqual(['settled', 'settled', 'settled']);
+    const entries = await database.sql.query<{ kind: string; micros_delta: unknown; reservation_id: string; metadata: unknown }>(
+      `SELECT kind, micros_delta::text AS micros_delta, reservation_id::text, metadata FROM ledger_entries
+       WHERE account_id = $1::uuid AND kind IN ('commit', 'void') ORDER BY id`, [accountId]);
+    expect(entries.map((entry) => `${entry.kind} ${entry.micros_delta} ${entry.reservation_id}`))
+      .toEqual([`commit -70 ${spends[0]!.reservationId}`, `void 0 ${spends[1]!.reservationId}`, `commit -70 ${spends[2]!.reservationId}`]);
+    const metadata = entries.map((entry) => (typeof entry.metadata === 'string' ? JSON.parse(entry.metadata) : entry.metadata));
+    const provider = 'acme "quoted", {braced}';
+    expect(metadata).toEqual([
+      {
+        provider, model: 'model\\with\\backslashes', characters: 12_345, deliveredBytes: 4224, note: 'a "b", {c} \\ d', nested: { list: [1, 'two', null] },
+        allowanceId: id, apiKeyId: key.id,
+      },
+      { amountMicros: 70, errorCode: 'NULL', provider, model: 'NULL', clientClosed: true, allowanceId: id, apiKeyId: key.id },
+      { provider, model: '', characters: 12_345, allowanceId: id, apiKeyId: key.id },
+    ]);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 9_860n, reservedMicros: 860n });
+    // Written ones beside a new one, in one batch: each gets its own outcome, by the id it was given.
+    const fresh = { ...awkward('commit', 'm', {}), reservationId: crypto.randomUUID().toUpperCase() };
+    const mixed = await settleAllowanceSpends(database.sql, [spends[1]!, fresh, spends[0]!]);
+    expect([...mixed.entries()]).toEqual([
+      [spends[1]!.reservationId, 'already_settled'], [fresh.reservationId.toLowerCase(), 'settled'], [spends[0]!.reservationId, 'already_settled'],
+    ]);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 9_790n, reservedMicros: 790n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
   /** PostgreSQL: resolves once a statement of this database waits for a row lock (a wallet's, here). */
   async function lockWaiterSeen() {
     for (const started = Date.now(); Date.now() - started < 10_000;) {

@@ -2,9 +2,8 @@
 // column (`unnest($1::uuid[], $2::text[], …)`) instead of one JSON document with an object per row.
 // The database parses each element with its column's own input function; it does not first parse a JSON
 // document whose keys repeat on every row and then look each field up by name. For the statement that
-// writes requests paid from allowances (200 rows), that was 13 against 8 µs a row of PGlite's
-// WebAssembly for the input alone, and the whole statement 24 against 21 µs a row of PostgreSQL wall time
-// (bench/HISTORY.md, session 33).
+// writes requests paid from allowances (200 rows), reading the batch alone took 12.6–13.3 µs a row of
+// PGlite's time as JSON and 8.3 as arrays (bench/HISTORY.md, session 33).
 //
 // Every element is double-quoted, with backslashes and double quotes escaped, so no value can end an
 // element or the array (commas, braces, spaces and the word NULL inside a value stay text); a null is the

@@ -246,7 +246,7 @@ export interface AllowanceStanding {
 
 /** The money the account's open allowances hold, except those given (a data plane's own), and what its wallet can spend, at one instant. */
 export async function allowanceStanding(sql: SqlClient, accountId: string, except: readonly string[] = []): Promise<AllowanceStanding> {
-  const [row] = await sql.query<{ held: unknown; spendable: unknown }>(STANDING, [accountId, `{${except.join(',')}}`], 'ledger_allowance_standing');
+  const [row] = await sql.query<{ held: unknown; spendable: unknown }>(STANDING, [accountId, arrayLiteral(except)], 'ledger_allowance_standing');
   return { heldMicros: toMicros(row?.held ?? 0), spendableMicros: toMicros(row?.spendable ?? 0) };
 }
 

@@ -1,5 +1,6 @@
-// PostgreSQL array literals built in JavaScript, for statements that take a batch as one array per
-// column (`unnest($1::uuid[], $2::text[], …)`) instead of one JSON document with an object per row.
+// PostgreSQL array literals built in JavaScript: the ledger's one way to pass a list as a parameter
+// (`= ANY($1::uuid[])`), and for statements that take a batch as one array per column
+// (`unnest($1::uuid[], $2::text[], …)`) instead of one JSON document with an object per row.
 // The database parses each element with its column's own input function; it does not first parse a JSON
 // document whose keys repeat on every row and then look each field up by name. For the statement that
 // writes requests paid from allowances (200 rows), reading the batch alone took 12.6–13.3 µs a row of

@@ -3,6 +3,7 @@
 // backlog, or of everything one event-loop turn decided). Each reservation still ends exactly once:
 // only pending ones are committed, and the outcome of each id says which.
 import type { SqlClient } from '../sql-client.js';
+import { arrayLiteral } from './array-literal.js';
 import { commitReservation, type CommitInput, type SettlementOutcome } from './settle-reservation.js';
 
 /** More than this per call is split into several statements (statement size, lock hold time). */
@@ -90,7 +91,7 @@ export async function commitReservations(sql: SqlClient, inputs: readonly Commit
       else unsettled.push(row.id.toLowerCase());
     }
     if (unsettled.length > 0) {
-      const known = new Set((await sql.query<{ id: string }>(KNOWN, [`{${unsettled.join(',')}}`], 'ledger_commit_many_known')).map((row) => row.id.toLowerCase()));
+      const known = new Set((await sql.query<{ id: string }>(KNOWN, [arrayLiteral(unsettled)], 'ledger_commit_many_known')).map((row) => row.id.toLowerCase()));
       for (const id of unsettled) outcomes.set(id, known.has(id) ? 'already_settled' : 'not_found');
     }
   }

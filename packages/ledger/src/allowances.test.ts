@@ -227,6 +227,32 @@ describeOnEachDatabase('allowances', (openedDatabase) => {
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
   });
 
+  it('charges a batch only from allowances that still hold what it asks of each: the requests of one it would overdraw are recorded voided', async () => {
+    const [short, enough] = [await fundedAccount(100_000n), await fundedAccount(100_000n)];
+    const [shortId, enoughId] = [crypto.randomUUID(), crypto.randomUUID()];
+    await openAllowance(database.sql, { allowanceId: shortId, accountId: short, maxMicros: 1_000n, shareOfSpendable: 1n, minMicros: 1n });
+    await openAllowance(database.sql, { allowanceId: enoughId, accountId: enough, maxMicros: 5_000n, shareOfSpendable: 1n, minMicros: 1n });
+    // 1,200 asked of an allowance holding 1,000 (a holder never spends more than it holds; the
+    // statement still refuses to), beside requests of another account whose allowance holds them.
+    const spends = [
+      spend(short, shortId, 600n), spend(enough, enoughId, 700n), spend(short, shortId, 600n), spend(enough, enoughId, 300n, 'void'),
+    ];
+    const outcomes = await settleAllowanceSpends(database.sql, spends);
+    expect([...outcomes.values()]).toEqual(['settled', 'settled', 'settled', 'settled']);
+    const rows = await database.sql.query<{ reservation_id: string; kind: string; micros_delta: unknown; error_code: string }>(
+      `SELECT reservation_id::text, kind, micros_delta::text AS micros_delta, metadata->>'errorCode' AS error_code FROM ledger_entries
+       WHERE reservation_id = ANY($1::uuid[])`, [`{${spends.map((item) => item.reservationId).join(',')}}`]);
+    const byId = new Map(rows.map((row) => [row.reservation_id, `${row.kind} ${row.micros_delta} ${row.error_code}`]));
+    expect(spends.map((item) => byId.get(item.reservationId))).toEqual([
+      'void 0 reservation_expired', 'commit -700 null', 'void 0 reservation_expired', 'void 0 upstream_error',
+    ]);
+    expect(await allowanceRow(shortId)).toMatchObject({ state: 'pending', amountMicros: 1_000n });
+    expect(await allowanceRow(enoughId)).toMatchObject({ state: 'pending', amountMicros: 4_300n });
+    expect(await getCredits(database.sql, short)).toEqual({ balanceMicros: 100_000n, reservedMicros: 1_000n });
+    expect(await getCredits(database.sql, enough)).toEqual({ balanceMicros: 99_300n, reservedMicros: 4_300n });
+    for (const accountId of [short, enough]) expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
   /** PostgreSQL: resolves once a statement of this database waits for a row lock (a wallet's, here). */
   async function lockWaiterSeen() {
     for (const started = Date.now(); Date.now() - started < 10_000;) {

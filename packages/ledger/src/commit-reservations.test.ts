@@ -61,6 +61,31 @@ describeOnEachDatabase('batched commits', (openedDatabase) => {
     expect(await getCredits(database.sql, first)).toEqual({ balanceMicros: 9_649n, reservedMicros: 0n });
   });
 
+  it('writes the source and metadata of each commit as given, whatever characters they hold, and answers by the ids given', async () => {
+    const accountId = await fundedAccount(10_000n);
+    const ids = await reserveMany(accountId, [10n, 20n, 30n]);
+    const awkward = [
+      { source: 'worker "quoted", {braced}', metadata: { note: 'a "b", {c} \\ d', nested: { list: [1, 'two', null] }, word: 'NULL' } },
+      { source: 'back\\slash', metadata: {} },
+      { source: '', metadata: { empty: '' } },
+    ];
+    // Upper case, as a caller may spell them: outcomes are keyed by the id lower-cased.
+    const outcomes = await commitReservations(database.sql, ids.map((id, index) => ({ reservationId: id.toUpperCase(), ...awkward[index]! })));
+    expect([...outcomes.entries()]).toEqual(ids.map((id) => [id, 'settled']));
+    const rows = await database.sql.query<{ reservation_id: string; source: string; metadata: unknown; micros_delta: unknown }>(
+      `SELECT reservation_id::text, source, metadata, micros_delta::text AS micros_delta FROM ledger_entries
+       WHERE account_id = $1::uuid AND kind = 'commit' ORDER BY id`, [accountId]);
+    expect(rows.map((row) => ({
+      id: row.reservation_id, source: row.source, delta: row.micros_delta,
+      metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
+    }))).toEqual(ids.map((id, index) => ({
+      id, source: awkward[index]!.source, delta: String(-(index + 1) * 10),
+      metadata: { provider: 'openai', model: 'tts-1', characters: 3, ...awkward[index]!.metadata },
+    })));
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 9_940n, reservedMicros: 0n });
+    expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+  });
+
   it('concurrent overlapping batches over the same accounts commit each reservation once, without deadlock', async () => {
     const accounts = [await fundedAccount(100_000n), await fundedAccount(100_000n), await fundedAccount(100_000n)];
     const ids: string[] = [];

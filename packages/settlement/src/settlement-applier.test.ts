@@ -24,11 +24,9 @@ function counting(sql: SqlClient) {
       calls.set(key, (calls.get(key) ?? 0) + 1);
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
       most.set(key, Math.max(most.get(key) ?? 0, inFlight.get(key)!));
-      // A batch is one JSON document (commits) or one array literal per column (allowance-paid
-      // requests: the first column holds their ids, which have no commas).
-      if (typeof values?.[0] === 'string' && values[0].startsWith('[')) {
-        batches.set(key, [...(batches.get(key) ?? []), (JSON.parse(values[0]) as unknown[]).length]);
-      } else if (typeof values?.[0] === 'string' && values[0].startsWith('{')) {
+      // A batch is one array literal per column (commits, and requests paid from allowances): the
+      // first column holds their ids, which have no commas.
+      if (typeof values?.[0] === 'string' && values[0].startsWith('{')) {
         batches.set(key, [...(batches.get(key) ?? []), values[0] === '{}' ? 0 : values[0].split(',').length]);
       }
       try {

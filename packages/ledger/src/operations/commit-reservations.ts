@@ -23,10 +23,15 @@ export const MAX_COMMIT_BATCH = 200;
 //   of `entry`, which runs as one hashed subplan, where a join ran as a nested loop over both CTEs.
 // Ids that come back unsettled are looked up afterwards (already settled, or unknown): that is rare
 // (a redelivered job), so the common batch pays for nothing but its commits.
+// The batch arrives as one array per column (array-literal.ts) and the statement answers with the
+// positions of the reservations it did not commit only, as the allowance-payment statement does
+// (allowances.ts): a batch that commits everything returns no row. Against one JSON document in and a
+// row per reservation out, in batches of 200 over 64 accounts on a slow host: PGlite 57–93 µs of wall
+// time a commit against 125–154; PostgreSQL's CPU within the noise (bench/HISTORY.md, session 34).
 const COMMIT_MANY = `
 WITH input AS (
   SELECT item.id, item.source, coalesce(item.metadata, '{}'::jsonb) AS metadata, item.position
-  FROM jsonb_to_recordset($1::jsonb) AS item(id uuid, source text, metadata jsonb, position int)
+  FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS item(id, source, metadata, position)
 ), locked AS (
   SELECT account_id FROM wallets
   WHERE account_id IN (SELECT account_id FROM reservations WHERE id IN (SELECT id FROM input))
@@ -56,8 +61,7 @@ WITH input AS (
   ORDER BY account_id, position
   RETURNING reservation_id
 )
-SELECT input.id::text AS id, coalesce(input.id IN (SELECT reservation_id FROM entry), false) AS settled
-FROM input`;
+SELECT input.position::int AS position FROM input WHERE NOT (input.id IN (SELECT reservation_id FROM entry))`;
 
 const KNOWN = 'SELECT id::text AS id FROM reservations WHERE id = ANY($1::uuid[])';
 
@@ -81,15 +85,18 @@ export async function commitReservations(sql: SqlClient, inputs: readonly Commit
       outcomes.set(chunk[0]!.reservationId, await commitReservation(sql, chunk[0]!));
       continue;
     }
-    const payload = JSON.stringify(chunk.map((input, index) => ({
-      id: input.reservationId, source: input.source, metadata: input.metadata ?? {}, position: index + 1,
-    })));
-    const rows = await sql.query<{ id: string; settled: boolean }>(COMMIT_MANY, [payload], 'ledger_commit_many');
+    const columns = [
+      arrayLiteral(chunk.map((input) => input.reservationId)),
+      arrayLiteral(chunk.map((input) => input.source)),
+      arrayLiteral(chunk.map((input) => JSON.stringify(input.metadata ?? {}))),
+    ];
+    // The statement names (by position, from 1) only the reservations it did not commit.
+    const skipped = new Set((await sql.query<{ position: number }>(COMMIT_MANY, columns, 'ledger_commit_many')).map((row) => Number(row.position)));
     const unsettled: string[] = [];
-    for (const row of rows) {
-      if (row.settled) outcomes.set(row.id.toLowerCase(), 'settled');
-      else unsettled.push(row.id.toLowerCase());
-    }
+    chunk.forEach((input, index) => {
+      if (skipped.has(index + 1)) unsettled.push(input.reservationId);
+      else outcomes.set(input.reservationId, 'settled');
+    });
     if (unsettled.length > 0) {
       const known = new Set((await sql.query<{ id: string }>(KNOWN, [arrayLiteral(unsettled)], 'ledger_commit_many_known')).map((row) => row.id.toLowerCase()));
       for (const id of unsettled) outcomes.set(id, known.has(id) ? 'already_settled' : 'not_found');

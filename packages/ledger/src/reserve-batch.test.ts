@@ -98,6 +98,44 @@ describeOnEachDatabase('batched reservations', (openedDatabase) => {
     await expect(reserveCreditAcross(database.sql, [request(rich, 1n), request(rich, 1n)])).rejects.toThrow(RangeError);
   });
 
+  it('every column arrives as given, in both batch statements: awkward text, keys and none, ledger rows in arrival order', async () => {
+    // Each batch travels as array literals: quotes, commas, braces, backslashes, spaces, the word NULL
+    // and the empty string must each arrive as written, and a missing key as SQL NULL.
+    const awkward = ['say "hi"', 'a,b', '{braces}', 'back\\slash\\', ' NULL ', 'NULL', '', 'ünï €'];
+    const user = await fundedAccount(1_000_000n);
+    const key = await createApiKey(database.prisma, { accountId: user.personalAccountId, name: 'batch' });
+    const inOne = awkward.map((text, index) => ({
+      ...request(user.personalAccountId, 10n + BigInt(index), index % 2 ? key.id : null),
+      provider: text, model: `m ${text}`, characters: 1_000 + index,
+    }));
+    const across = await Promise.all(awkward.map(() => fundedAccount(1_000n)));
+    const inMany = awkward.map((text, index) => ({
+      ...request(across[index]!.personalAccountId, 20n + BigInt(index), index % 2 ? null : key.id),
+      provider: `p ${text}`, model: text, characters: 2_000 + index,
+    }));
+    expect((await reserveCreditBatch(database.sql, user.personalAccountId, inOne)).every((result) => result.ok)).toBe(true);
+    expect((await reserveCreditAcross(database.sql, inMany)).every((result) => result.ok)).toBe(true);
+    for (const input of [...inOne, ...inMany]) {
+      const [row] = await database.sql.query<{ account_id: string; api_key_id: string | null; amount: string; provider: string; model: string; characters: number }>(
+        `SELECT account_id::text, api_key_id::text, amount_micros::text AS amount, provider, model, characters FROM reservations WHERE id = $1::uuid`,
+        [input.reservationId]);
+      expect(row).toEqual({
+        account_id: input.accountId, api_key_id: input.apiKeyId, amount: input.amountMicros.toString(), provider: input.provider,
+        model: input.model, characters: input.characters,
+      });
+      const [entry] = await database.sql.query<{ metadata: unknown }>(
+        `SELECT metadata FROM ledger_entries WHERE reservation_id = $1::uuid AND kind = 'reserve'`, [input.reservationId]);
+      expect(entry!.metadata).toEqual({
+        amountMicros: Number(input.amountMicros), provider: input.provider, model: input.model, characters: input.characters,
+      });
+    }
+    // One account's batch: its ledger rows were written in the order the requests arrived.
+    const entries = await database.sql.query<{ reservation_id: string }>(
+      `SELECT reservation_id::text FROM ledger_entries WHERE account_id = $1::uuid AND kind = 'reserve' ORDER BY id`, [user.personalAccountId]);
+    expect(entries.map((entry) => entry.reservation_id)).toEqual(inOne.map((input) => input.reservationId));
+    for (const account of [user, ...across]) expect((await auditWallet(database.sql, account.personalAccountId)).consistent).toBe(true);
+  });
+
   it('the first requests of many accounts in one turn share one statement; a bad one fails alone', async () => {
     const accounts = await Promise.all(Array.from({ length: 30 }, () => fundedAccount(1_000n)));
     const { sql: counting, names } = recordingStatementNames(database.sql);

@@ -85,7 +85,7 @@ export async function openAllowanceAlone(sql: SqlClient, input: OpenAllowanceInp
 // subplans: the planner cannot estimate a CTE's rows).
 const OPEN_ACROSS = `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS item(id uuid, account_id uuid, max_micros bigint, share bigint, min_micros bigint)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::bigint[], $5::bigint[]) AS item(id, account_id, max_micros, share, min_micros)
 ), locked AS (
   SELECT account_id, balance_micros, reserved_micros FROM wallets
   WHERE account_id IN (SELECT account_id FROM input) ORDER BY account_id FOR UPDATE
@@ -129,11 +129,15 @@ export async function openAllowances(sql: SqlClient, inputs: readonly OpenAllowa
     accounts.add(input.accountId);
   }
   if (inputs.length === 0) return [];
-  const items = inputs.map((input) => ({
-    id: input.allowanceId, account_id: input.accountId, max_micros: input.maxMicros.toString(), share: input.shareOfSpendable.toString(),
-    min_micros: input.minMicros.toString(),
-  }));
-  const rows = await sql.query<{ id: string; amount: unknown }>(OPEN_ACROSS, [JSON.stringify(items)], 'ledger_allowance_open_across');
+  // One array literal per column (array-literal.ts), in the statement's order.
+  const column = (value: (input: OpenAllowanceInput) => string) => arrayLiteral(inputs.map(value));
+  const rows = await sql.query<{ id: string; amount: unknown }>(OPEN_ACROSS, [
+    column((input) => input.allowanceId),
+    column((input) => input.accountId),
+    column((input) => input.maxMicros.toString()),
+    column((input) => input.shareOfSpendable.toString()),
+    column((input) => input.minMicros.toString()),
+  ], 'ledger_allowance_open_across');
   const granted = new Map(rows.map((row) => [row.id.toLowerCase(), toMicros(row.amount)]));
   return inputs.map((input): OpenAllowanceResult => {
     const amountMicros = granted.get(input.allowanceId.toLowerCase());

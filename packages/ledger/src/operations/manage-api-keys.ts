@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { SqlClient } from '../sql-client.js';
 import { toMicros } from '../micros.js';
+import { arrayLiteral } from './array-literal.js';
 
 export const API_KEY_PREFIX = 'pk_';
 
@@ -101,8 +102,8 @@ export async function findActiveApiKeys(sql: SqlClient, keyHashes: readonly stri
   if (keyHashes.length === 0) return found;
   const rows = await sql.query<ActiveApiKeyRow & { key_hash: string }>(
     `SELECT key_hash, ${ACTIVE_KEY_COLUMNS} FROM api_keys
-     WHERE key_hash IN (SELECT jsonb_array_elements_text($1::jsonb)) AND revoked_at IS NULL`,
-    [JSON.stringify(keyHashes)],
+     WHERE key_hash = ANY($1::text[]) AND revoked_at IS NULL`,
+    [arrayLiteral(keyHashes)],
     'ledger_find_api_keys',
   );
   for (const row of rows) found.set(row.key_hash, activeApiKey(row));

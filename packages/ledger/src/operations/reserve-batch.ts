@@ -9,6 +9,7 @@
 // CHECK constraint refuses a window that would go over, which in a batch would refuse them all).
 import type { SqlClient } from '../sql-client.js';
 import { toMicros } from '../micros.js';
+import { arrayLiteral } from './array-literal.js';
 import { checksSpendCaps, reserveCreditAlone, type ReserveCreditInput, type ReserveCreditResult } from './reserve-credit.js';
 
 /** Most reservations written per transaction; more in one turn are split. */
@@ -17,14 +18,16 @@ export const MAX_RESERVE_BATCH = 200;
 const LOCK_WALLET = 'SELECT balance_micros, reserved_micros FROM wallets WHERE account_id = $1::uuid FOR UPDATE';
 
 // The wallet's guard is repeated (the row is locked, so it always holds); the CHECK constraints on
-// wallets stay the last line of defence. Ledger rows are inserted in arrival order.
+// wallets stay the last line of defence. Ledger rows are inserted in arrival order (the admitted
+// requests are given in it). The batch travels as one array literal per column, as the settlement
+// statements take theirs (array-literal.ts).
 const WRITE_ADMITTED = `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset($2::jsonb)
-    AS item(id uuid, api_key_id uuid, amount bigint, provider text, model text, characters int, position int)
+  SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::bigint[], $5::text[], $6::text[], $7::int[]) WITH ORDINALITY
+    AS item(id, api_key_id, amount, provider, model, characters, position)
 ), wallet AS (
-  UPDATE wallets SET reserved_micros = reserved_micros + $3::bigint, updated_at = now()
-  WHERE account_id = $1::uuid AND balance_micros - reserved_micros >= $3::bigint
+  UPDATE wallets SET reserved_micros = reserved_micros + $8::bigint, updated_at = now()
+  WHERE account_id = $1::uuid AND balance_micros - reserved_micros >= $8::bigint
   RETURNING balance_micros, reserved_micros
 ), reservation AS (
   INSERT INTO reservations (id, account_id, api_key_id, amount_micros, provider, model, characters)
@@ -43,6 +46,23 @@ WITH input AS (
 )
 SELECT wallet.balance_micros, wallet.reserved_micros, (SELECT count(*) FROM entry)::int AS entries FROM wallet`;
 
+/**
+ * The reservations' columns as array literals, in the order the statements name them: id, the account
+ * (for RESERVE_ACROSS, whose rows are of several accounts), the key, amount, provider, model, characters.
+ */
+function reservationColumns(inputs: readonly ReserveCreditInput[], withAccount: boolean): string[] {
+  const column = (value: (input: ReserveCreditInput) => string | null) => arrayLiteral(inputs.map(value));
+  return [
+    column((input) => input.reservationId),
+    ...(withAccount ? [column((input) => input.accountId)] : []),
+    column((input) => input.apiKeyId),
+    column((input) => input.amountMicros.toString()),
+    column((input) => input.provider),
+    column((input) => input.model),
+    column((input) => String(input.characters)),
+  ];
+}
+
 /** Reserves several requests of one account in one transaction; results in the order given. */
 export async function reserveCreditBatch(sql: SqlClient, accountId: string, inputs: readonly ReserveCreditInput[]): Promise<ReserveCreditResult[]> {
   for (const input of inputs) {
@@ -57,21 +77,19 @@ export async function reserveCreditBatch(sql: SqlClient, accountId: string, inpu
     const reservedBefore = toMicros(row.reserved_micros);
     let taken = 0n;
     const results: ReserveCreditResult[] = [];
-    const admitted: Array<Record<string, unknown>> = [];
-    inputs.forEach((input, position) => {
+    const admitted: ReserveCreditInput[] = [];
+    for (const input of inputs) {
       if (balance - reservedBefore - taken < input.amountMicros) {
         results.push({ ok: false, reason: 'insufficient_credit' });
-        return;
+        continue;
       }
       taken += input.amountMicros;
       results.push({ ok: true, balanceMicros: balance, reservedMicros: reservedBefore + taken });
-      admitted.push({
-        id: input.reservationId, api_key_id: input.apiKeyId, amount: input.amountMicros.toString(), provider: input.provider,
-        model: input.model, characters: input.characters, position,
-      });
-    });
+      admitted.push(input);
+    }
     if (admitted.length === 0) return results;
-    const [written] = await client.query<{ entries: number }>(WRITE_ADMITTED, [accountId, JSON.stringify(admitted), taken], 'ledger_reserve_many');
+    const [written] = await client.query<{ entries: number }>(
+      WRITE_ADMITTED, [accountId, ...reservationColumns(admitted, false), taken], 'ledger_reserve_many');
     if (!written || Number(written.entries) !== admitted.length) throw new Error('batched reservation was not written in full');
     return results;
   });
@@ -86,8 +104,8 @@ export async function reserveCreditBatch(sql: SqlClient, accountId: string, inpu
 // subplans: the planner cannot estimate a CTE's rows, and joins of them ran as nested loops).
 const RESERVE_ACROSS = `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS item(id uuid, account_id uuid, api_key_id uuid, amount bigint, provider text, model text, characters int)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::bigint[], $5::text[], $6::text[], $7::int[])
+    AS item(id, account_id, api_key_id, amount, provider, model, characters)
 ), locked AS (
   SELECT account_id FROM wallets WHERE account_id IN (SELECT account_id FROM input) ORDER BY account_id FOR UPDATE
 ), wallet AS (
@@ -124,11 +142,8 @@ export async function reserveCreditAcross(sql: SqlClient, inputs: readonly Reser
     accounts.add(input.accountId);
   }
   if (inputs.length === 0) return [];
-  const items = inputs.map((input) => ({
-    id: input.reservationId, account_id: input.accountId, api_key_id: input.apiKeyId, amount: input.amountMicros.toString(),
-    provider: input.provider, model: input.model, characters: input.characters,
-  }));
-  const rows = await sql.query<{ id: string; balance_micros: unknown; reserved_micros: unknown }>(RESERVE_ACROSS, [JSON.stringify(items)], 'ledger_reserve_across');
+  const rows = await sql.query<{ id: string; balance_micros: unknown; reserved_micros: unknown }>(
+    RESERVE_ACROSS, reservationColumns(inputs, true), 'ledger_reserve_across');
   const admitted = new Map(rows.map((row) => [row.id.toLowerCase(), row]));
   return inputs.map((input): ReserveCreditResult => {
     const row = admitted.get(input.reservationId.toLowerCase());

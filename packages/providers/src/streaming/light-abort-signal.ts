@@ -10,9 +10,10 @@
 // signals (its own and its attempt's) and read and listened to them on every step.
 //
 // Not an EventTarget either: one holds a Map of listener lists and wraps each listener in an object of its own
-// (EventTarget's bookkeeping for `once`, `passive`, `capture` and weak listeners), ~0.7 KB a signal on the
-// main thread's heap in V8's sampling profile. A request's signals have one to three 'abort' listeners at a
-// time, all functions added with `{ once: true }`, so they are kept in a plain array.
+// (EventTarget's bookkeeping for `once`, `passive`, `capture` and weak listeners). A request's signals have one
+// to three 'abort' listeners at a time, all functions added with `{ once: true }`, so they are kept in a plain
+// array. Measured on Node 20 (scratch, a request's two signals and three listeners, two of them removed): 0.13–0.15
+// µs against 0.40–0.45 as EventTargets, and 534 bytes live on the heap against 1,351 (the closures included).
 //
 // What it keeps of EventTarget's contract for 'abort': a listener (a function or an object with
 // `handleEvent`) added twice is called once; one removed before its turn, even while the abort is being

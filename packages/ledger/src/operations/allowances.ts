@@ -23,7 +23,7 @@
 // instead of deadlocking.
 import type { SqlClient } from '../sql-client.js';
 import { toMicros } from '../micros.js';
-import { arrayLiteral } from './array-literal.js';
+import { arrayColumns, arrayLiteral } from './array-literal.js';
 import type { ReserveCreditInput } from './reserve-credit.js';
 import type { SettlementOutcome } from './settle-reservation.js';
 import { isUniqueViolation } from './unique-violation.js';
@@ -110,6 +110,15 @@ WITH input AS (
 )
 SELECT id::text AS id, amount FROM wallet WHERE id IN (SELECT reservation_id FROM entry)`;
 
+/** OPEN_ACROSS's parameters, one array literal per column (array-literal.ts). */
+const OPEN_ACROSS_COLUMNS: ReadonlyArray<(input: OpenAllowanceInput) => string> = [
+  (input) => input.allowanceId,
+  (input) => input.accountId,
+  (input) => input.maxMicros.toString(),
+  (input) => input.shareOfSpendable.toString(),
+  (input) => input.minMicros.toString(),
+];
+
 /** Most allowances opened per statement. */
 const MAX_OPEN_BATCH = 200;
 
@@ -129,15 +138,7 @@ export async function openAllowances(sql: SqlClient, inputs: readonly OpenAllowa
     accounts.add(input.accountId);
   }
   if (inputs.length === 0) return [];
-  // One array literal per column (array-literal.ts), in the statement's order.
-  const column = (value: (input: OpenAllowanceInput) => string) => arrayLiteral(inputs.map(value));
-  const rows = await sql.query<{ id: string; amount: unknown }>(OPEN_ACROSS, [
-    column((input) => input.allowanceId),
-    column((input) => input.accountId),
-    column((input) => input.maxMicros.toString()),
-    column((input) => input.shareOfSpendable.toString()),
-    column((input) => input.minMicros.toString()),
-  ], 'ledger_allowance_open_across');
+  const rows = await sql.query<{ id: string; amount: unknown }>(OPEN_ACROSS, arrayColumns(inputs, OPEN_ACROSS_COLUMNS), 'ledger_allowance_open_across');
   const granted = new Map(rows.map((row) => [row.id.toLowerCase(), toMicros(row.amount)]));
   return inputs.map((input): OpenAllowanceResult => {
     const amountMicros = granted.get(input.allowanceId.toLowerCase());
@@ -421,24 +422,21 @@ WITH input AS (
 )
 SELECT input.position::int AS position FROM input WHERE NOT (input.id IN (SELECT reservation_id FROM entry))`;
 
-/** SETTLE_SPENDS's twelve parameters: one array literal per column, the rows in the order given (their position). */
-function spendColumns(chunk: readonly AllowanceSpend[]): string[] {
-  const column = (value: (spend: AllowanceSpend) => string | null) => arrayLiteral(chunk.map(value));
-  return [
-    column((spend) => spend.reservationId),
-    column((spend) => spend.allowanceId),
-    column((spend) => spend.accountId),
-    column((spend) => spend.apiKeyId),
-    column((spend) => spend.amountMicros.toString()),
-    column((spend) => spend.provider),
-    column((spend) => spend.model),
-    column((spend) => String(spend.characters)),
-    column((spend) => spend.action),
-    column((spend) => spend.errorCode ?? null),
-    column((spend) => spend.source),
-    column((spend) => JSON.stringify(spend.metadata ?? {})),
-  ];
-}
+/** SETTLE_SPENDS's twelve parameters, one array literal per column, the rows in the order given (their position). */
+const SPEND_COLUMNS: ReadonlyArray<(spend: AllowanceSpend) => string | null> = [
+  (spend) => spend.reservationId,
+  (spend) => spend.allowanceId,
+  (spend) => spend.accountId,
+  (spend) => spend.apiKeyId,
+  (spend) => spend.amountMicros.toString(),
+  (spend) => spend.provider,
+  (spend) => spend.model,
+  (spend) => String(spend.characters),
+  (spend) => spend.action,
+  (spend) => spend.errorCode ?? null,
+  (spend) => spend.source,
+  (spend) => JSON.stringify(spend.metadata ?? {}),
+];
 
 /**
  * Writes the settlements of requests paid from allowances, any number of accounts at once; each
@@ -450,7 +448,7 @@ export async function settleAllowanceSpends(sql: SqlClient, spends: readonly All
     const chunk = spends.slice(start, start + MAX_SPEND_BATCH);
     for (const spend of chunk) if (spend.amountMicros < 0n) throw new RangeError('a request cannot cost a negative amount');
     // The statement names (by position, from 1) only the requests it did not write: already written.
-    const skipped = new Set((await settleChunk(sql, spendColumns(chunk))).map((row) => Number(row.position)));
+    const skipped = new Set((await settleChunk(sql, arrayColumns(chunk, SPEND_COLUMNS))).map((row) => Number(row.position)));
     chunk.forEach((spend, index) => {
       const id = spend.reservationId.toLowerCase();
       if (outcomes.get(id) === 'settled') return;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../database.js';
-import { arrayLiteral } from './array-literal.js';
+import { arrayColumns, arrayLiteral } from './array-literal.js';
 
 describe('arrayLiteral', () => {
   it('quotes every element and spells null as NULL', () => {
@@ -10,6 +10,12 @@ describe('arrayLiteral', () => {
 
   it('escapes backslashes and double quotes', () => {
     expect(arrayLiteral(['say "hi"', 'C:\\path'])).toBe('{"say \\"hi\\"","C:\\\\path"}');
+  });
+
+  it('turns rows into one literal per column, in the columns\' order and the rows\' order', () => {
+    const rows = [{ id: 'a', note: null }, { id: 'b', note: 'x,y' }];
+    expect(arrayColumns(rows, [(row) => row.note, (row) => row.id])).toEqual(['{NULL,"x,y"}', '{"a","b"}']);
+    expect(arrayColumns([] as typeof rows, [(row) => row.id])).toEqual(['{}']);
   });
 
   describe('read back by PostgreSQL (PGlite)', () => {

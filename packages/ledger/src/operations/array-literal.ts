@@ -26,3 +26,12 @@ const NEEDS_ESCAPE = /["\\]/;
 function escapeElement(value: string): string {
   return NEEDS_ESCAPE.test(value) ? value.replaceAll('\\', '\\\\').replaceAll('"', '\\"') : value;
 }
+
+/**
+ * One array literal per column of `rows`, in the order `columns` names them: what a statement that takes
+ * its batch as `unnest($1::uuid[], $2::text[], …)` is given. Each column reads one value of a row (null
+ * for SQL NULL).
+ */
+export function arrayColumns<T>(rows: readonly T[], columns: ReadonlyArray<(row: T) => string | null>): string[] {
+  return columns.map((column) => arrayLiteral(rows.map(column)));
+}

@@ -3,7 +3,7 @@
 // backlog, or of everything one event-loop turn decided). Each reservation still ends exactly once:
 // only pending ones are committed, and the outcome of each id says which.
 import type { SqlClient } from '../sql-client.js';
-import { arrayLiteral } from './array-literal.js';
+import { arrayColumns, arrayLiteral } from './array-literal.js';
 import { commitReservation, type CommitInput, type SettlementOutcome } from './settle-reservation.js';
 
 /** More than this per call is split into several statements (statement size, lock hold time). */
@@ -63,6 +63,13 @@ WITH input AS (
 )
 SELECT input.position::int AS position FROM input WHERE NOT (input.id IN (SELECT reservation_id FROM entry))`;
 
+/** COMMIT_MANY's batch, one array literal per column (array-literal.ts). */
+const COMMIT_COLUMNS: ReadonlyArray<(input: CommitInput) => string> = [
+  (input) => input.reservationId,
+  (input) => input.source,
+  (input) => JSON.stringify(input.metadata ?? {}),
+];
+
 const KNOWN = 'SELECT id::text AS id FROM reservations WHERE id = ANY($1::uuid[])';
 
 /**
@@ -85,13 +92,9 @@ export async function commitReservations(sql: SqlClient, inputs: readonly Commit
       outcomes.set(chunk[0]!.reservationId, await commitReservation(sql, chunk[0]!));
       continue;
     }
-    const columns = [
-      arrayLiteral(chunk.map((input) => input.reservationId)),
-      arrayLiteral(chunk.map((input) => input.source)),
-      arrayLiteral(chunk.map((input) => JSON.stringify(input.metadata ?? {}))),
-    ];
     // The statement names (by position, from 1) only the reservations it did not commit.
-    const skipped = new Set((await sql.query<{ position: number }>(COMMIT_MANY, columns, 'ledger_commit_many')).map((row) => Number(row.position)));
+    const skipped = new Set((await sql.query<{ position: number }>(COMMIT_MANY, arrayColumns(chunk, COMMIT_COLUMNS), 'ledger_commit_many'))
+      .map((row) => Number(row.position)));
     const unsettled: string[] = [];
     chunk.forEach((input, index) => {
       if (skipped.has(index + 1)) unsettled.push(input.reservationId);

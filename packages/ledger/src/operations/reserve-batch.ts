@@ -9,7 +9,7 @@
 // CHECK constraint refuses a window that would go over, which in a batch would refuse them all).
 import type { SqlClient } from '../sql-client.js';
 import { toMicros } from '../micros.js';
-import { arrayLiteral } from './array-literal.js';
+import { arrayColumns } from './array-literal.js';
 import { checksSpendCaps, reserveCreditAlone, type ReserveCreditInput, type ReserveCreditResult } from './reserve-credit.js';
 
 /** Most reservations written per transaction; more in one turn are split. */
@@ -46,22 +46,15 @@ WITH input AS (
 )
 SELECT wallet.balance_micros, wallet.reserved_micros, (SELECT count(*) FROM entry)::int AS entries FROM wallet`;
 
-/**
- * The reservations' columns as array literals, in the order the statements name them: id, the account
- * (for RESERVE_ACROSS, whose rows are of several accounts), the key, amount, provider, model, characters.
- */
-function reservationColumns(inputs: readonly ReserveCreditInput[], withAccount: boolean): string[] {
-  const column = (value: (input: ReserveCreditInput) => string | null) => arrayLiteral(inputs.map(value));
-  return [
-    column((input) => input.reservationId),
-    ...(withAccount ? [column((input) => input.accountId)] : []),
-    column((input) => input.apiKeyId),
-    column((input) => input.amountMicros.toString()),
-    column((input) => input.provider),
-    column((input) => input.model),
-    column((input) => String(input.characters)),
-  ];
-}
+/** WRITE_ADMITTED's batch, one array literal per column (array-literal.ts): the account is the batch's own. */
+const RESERVE_MANY_COLUMNS: ReadonlyArray<(input: ReserveCreditInput) => string | null> = [
+  (input) => input.reservationId,
+  (input) => input.apiKeyId,
+  (input) => input.amountMicros.toString(),
+  (input) => input.provider,
+  (input) => input.model,
+  (input) => String(input.characters),
+];
 
 /** Reserves several requests of one account in one transaction; results in the order given. */
 export async function reserveCreditBatch(sql: SqlClient, accountId: string, inputs: readonly ReserveCreditInput[]): Promise<ReserveCreditResult[]> {
@@ -89,7 +82,7 @@ export async function reserveCreditBatch(sql: SqlClient, accountId: string, inpu
     }
     if (admitted.length === 0) return results;
     const [written] = await client.query<{ entries: number }>(
-      WRITE_ADMITTED, [accountId, ...reservationColumns(admitted, false), taken], 'ledger_reserve_many');
+      WRITE_ADMITTED, [accountId, ...arrayColumns(admitted, RESERVE_MANY_COLUMNS), taken], 'ledger_reserve_many');
     if (!written || Number(written.entries) !== admitted.length) throw new Error('batched reservation was not written in full');
     return results;
   });
@@ -128,6 +121,17 @@ WITH input AS (
 )
 SELECT id::text AS id, balance_micros, reserved_micros FROM wallet WHERE id IN (SELECT reservation_id FROM entry)`;
 
+/** RESERVE_ACROSS's batch, one array literal per column: the rows are of several accounts. */
+const RESERVE_ACROSS_COLUMNS: ReadonlyArray<(input: ReserveCreditInput) => string | null> = [
+  (input) => input.reservationId,
+  (input) => input.accountId,
+  (input) => input.apiKeyId,
+  (input) => input.amountMicros.toString(),
+  (input) => input.provider,
+  (input) => input.model,
+  (input) => String(input.characters),
+];
+
 /**
  * Reserves one request on each of several accounts in one statement; results in the order given.
  * Each is admitted or refused exactly as reserveCreditAlone would; either all admitted ones are written
@@ -143,7 +147,7 @@ export async function reserveCreditAcross(sql: SqlClient, inputs: readonly Reser
   }
   if (inputs.length === 0) return [];
   const rows = await sql.query<{ id: string; balance_micros: unknown; reserved_micros: unknown }>(
-    RESERVE_ACROSS, reservationColumns(inputs, true), 'ledger_reserve_across');
+    RESERVE_ACROSS, arrayColumns(inputs, RESERVE_ACROSS_COLUMNS), 'ledger_reserve_across');
   const admitted = new Map(rows.map((row) => [row.id.toLowerCase(), row]));
   return inputs.map((input): ReserveCreditResult => {
     const row = admitted.get(input.reservationId.toLowerCase());

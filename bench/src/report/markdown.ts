@@ -5,6 +5,7 @@ import { DEFAULT_SETTLEMENT_CONCURRENCY } from '@voice-router/settlement';
 import { checkTargets } from './targets-check.js';
 import type { LimitsOverheadRow } from './limits-overhead.js';
 import type { PairedThroughputRow } from '../scenarios/paired-throughput.js';
+import type { MemoryComposition, SlowStreamRow } from '../scenarios/slow-streams.js';
 
 type Cell = string | number | undefined;
 const table = (header: string[], rows: Cell[][]) =>
@@ -126,6 +127,18 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
       row.system, row.streams, row.streaming, fixed(row.bodyBytes / 1048576, 1), row.rssBaselineMB, row.rssPeakMB, row.rssPerStreamKB, row.maxStreamBacklogKB, row.backpressureEvents, row.peakActiveStreams, row.kernelTcpPeakMB,
       Object.entries(row.statuses).map(([status, count]) => `${status}×${count}`).join(', ') || 'none yet',
     ])), '');
+    const composed = slowStreams.filter((row) => row.memory);
+    if (composed.length) {
+      out.push('**What the router\'s memory is made of**, before the streams and at the metrics read (every 500 ms) with the highest RSS, from the process\'s own '
+        + 'default metrics (`nodejs_heap_size_total_bytes`, `nodejs_heap_space_size_total_bytes`, `nodejs_external_memory_bytes`: the main thread\'s V8 heap as committed, '
+        + 'and the memory outside it that V8 tracks, mostly ArrayBuffers: audio on its way through, some of it awaiting collection). "Other" is RSS less both: the Node '
+        + 'binary, native allocations and, in the embedded process, PGlite\'s thread (its WebAssembly memory and its own V8 heap). In MB, before → at the peak read.', '');
+      const pair = (row: SlowStreamRow, pick: (memory: MemoryComposition) => number) => `${fixed(pick(row.memory!.before), 1)} → ${fixed(pick(row.memory!.atPeak), 1)}`;
+      out.push(table(['system', 'RSS', 'V8 heap', 'of it new space', 'of it old space', 'external (ArrayBuffers)', 'other'], composed.map((row) => [
+        row.system, pair(row, (memory) => memory.rssMB), pair(row, (memory) => memory.heapMB), pair(row, (memory) => memory.newSpaceMB),
+        pair(row, (memory) => memory.oldSpaceMB), pair(row, (memory) => memory.externalMB), pair(row, (memory) => memory.otherMB),
+      ])), '');
+    }
   }
 
   if (hotWallet?.length) {

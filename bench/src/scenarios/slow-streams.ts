@@ -18,6 +18,25 @@ export interface SlowStreamRow extends SlowClientTotals {
   maxStreamBacklogKB?: number;
   backpressureEvents?: number;
   peakActiveStreams?: number;
+  /** Router only: what the serving process's memory was made of before the streams and at the metrics read with the highest RSS. */
+  memory?: { before: MemoryComposition; atPeak: MemoryComposition };
+}
+
+/**
+ * One process's memory in MB, from its own default metrics (prom-client: `process.memoryUsage()` and V8's
+ * heap spaces, main thread) and `/proc` at the same moment. `otherMB` is what neither accounts for: the
+ * Node binary, native allocations, and in the embedded process PGlite's thread (its WebAssembly memory
+ * and its own V8 heap).
+ */
+export interface MemoryComposition {
+  rssMB: number;
+  /** The main thread's V8 heap, committed. */
+  heapMB: number;
+  newSpaceMB: number;
+  oldSpaceMB: number;
+  /** Memory outside the V8 heap that V8 tracks: mostly ArrayBuffers (audio chunks, some awaiting collection). */
+  externalMB: number;
+  otherMB: number;
 }
 
 const MB = 1024 * 1024;
@@ -26,14 +45,30 @@ interface Metrics {
   activeStreams: number;
   maxStreamBacklogBytes: number;
   backpressureEvents: number;
+  heapBytes: number;
+  newSpaceBytes: number;
+  oldSpaceBytes: number;
+  externalBytes: number;
 }
 
-/** The stream gauges and counters this scenario reads from the data plane's GET /metrics. */
+/** The stream gauges and counters, and the memory gauges, this scenario reads from the data plane's GET /metrics. */
 const METRIC_NAMES: Record<keyof Metrics, string> = {
   activeStreams: 'voice_router_speech_streams_active',
   maxStreamBacklogBytes: 'voice_router_speech_backlog_max_bytes',
   backpressureEvents: 'voice_router_speech_backpressure_total',
+  heapBytes: 'nodejs_heap_size_total_bytes',
+  newSpaceBytes: 'nodejs_heap_space_size_total_bytes{space="new"}',
+  oldSpaceBytes: 'nodejs_heap_space_size_total_bytes{space="old"}',
+  externalBytes: 'nodejs_external_memory_bytes',
 };
+
+function composition(rss: number, metrics: Metrics): MemoryComposition {
+  const mb = (bytes: number) => round(bytes / MB, 1);
+  return {
+    rssMB: mb(rss), heapMB: mb(metrics.heapBytes), newSpaceMB: mb(metrics.newSpaceBytes), oldSpaceMB: mb(metrics.oldSpaceBytes),
+    externalMB: mb(metrics.externalBytes), otherMB: mb(rss - metrics.heapBytes - metrics.externalBytes),
+  };
+}
 
 async function readMetrics(metricsUrl: string): Promise<Metrics | undefined> {
   try {
@@ -45,7 +80,7 @@ async function readMetrics(metricsUrl: string): Promise<Metrics | undefined> {
       if (name && value && !name.startsWith('#')) values.set(name, Number(value));
     }
     const read = (key: keyof Metrics) => values.get(METRIC_NAMES[key]) ?? 0;
-    return { activeStreams: read('activeStreams'), maxStreamBacklogBytes: read('maxStreamBacklogBytes'), backpressureEvents: read('backpressureEvents') };
+    return Object.fromEntries(Object.keys(METRIC_NAMES).map((key) => [key, read(key as keyof Metrics)])) as unknown as Metrics;
   } catch {
     return undefined;
   }
@@ -60,6 +95,9 @@ export async function runSlowStreams(
   const rssBaseline = rssBytes(pid) ?? 0;
   // Backpressure is a counter since the process started: the window's share is the difference.
   const baseline = metricsUrl ? await readMetrics(metricsUrl) : undefined;
+  const memoryBefore = baseline && composition(rssBaseline, baseline);
+  let memoryAtPeak: MemoryComposition | undefined;
+  let memoryAtPeakRss = 0;
   const clients = new SlowClients(target.baseUrl, (client) => target.speech('large', client), options);
   let rssPeak = rssBaseline;
   let kernelPeak = kernelTcpBytes() ?? 0;
@@ -76,7 +114,14 @@ export async function runSlowStreams(
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       if (metricsUrl) {
-        metrics = (await readMetrics(metricsUrl)) ?? metrics;
+        const read = await readMetrics(metricsUrl);
+        // The process's RSS right after its metrics were taken: the pair describes one moment.
+        const rss = rssBytes(pid);
+        if (read && rss !== undefined && rss > memoryAtPeakRss) {
+          memoryAtPeakRss = rss;
+          memoryAtPeak = composition(rss, read);
+        }
+        metrics = read ?? metrics;
         peakActive = Math.max(peakActive, metrics?.activeStreams ?? 0);
       }
     }
@@ -101,6 +146,7 @@ export async function runSlowStreams(
         maxStreamBacklogKB: round(metrics.maxStreamBacklogBytes / 1024, 1),
         backpressureEvents: metrics.backpressureEvents - (baseline?.backpressureEvents ?? 0),
         peakActiveStreams: peakActive,
+        ...(memoryBefore && memoryAtPeak ? { memory: { before: memoryBefore, atPeak: memoryAtPeak } } : {}),
       }
       : {}),
   };

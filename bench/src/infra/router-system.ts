@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withPgliteProcessEnvironment } from '@voice-router/ledger';
+import { pgliteProcessNodeFlags, withPgliteProcessEnvironment } from '@voice-router/ledger';
 import { freePort } from '@voice-router/test-support';
 import { repositoryRoot, runToCompletion, startProcess, stopAll, stopProcess, waitUntilServing, type ManagedProcess } from './managed-process.js';
 import type { BackingServices, RunScope } from './backing-services.js';
@@ -82,11 +82,12 @@ export async function startEmbeddedRouter(
   const baseUrl = `http://127.0.0.1:${port}`;
   const metricsPort = await freePort();
   const launch = async (launchOptions: DataPlaneOptions) => {
-    // As `npm start` runs it (scripts/start.mjs): with PGlite's malloc setting.
+    // As `npm start` runs it (scripts/start.mjs): with PGlite's malloc settings and Node flags.
     const environment = withPgliteProcessEnvironment<Record<string, string>>({
       ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir, METRICS_PORT: String(metricsPort),
     });
-    const managed = startProcess('embedded', [entry('embedded')], environment, nodeOptions(launchOptions), launchOptions.nodeBinary);
+    const flags = [...pgliteProcessNodeFlags(environment), ...nodeOptions(launchOptions)];
+    const managed = startProcess('embedded', [entry('embedded')], environment, flags, launchOptions.nodeBinary);
     await waitUntilServing(`${baseUrl}/healthz`, [managed]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;

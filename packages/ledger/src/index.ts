@@ -1,6 +1,6 @@
 // @voice-router/ledger: the database (PostgreSQL or PGlite), its migrations, and the money operations.
 export { openDatabase, type Database, type DatabaseOptions, type PgliteThread } from './database.js';
-export { withPgliteProcessEnvironment } from './pglite-process-environment.js';
+export { pgliteProcessNodeFlags, withPgliteProcessEnvironment } from './pglite-process-environment.js';
 export { lockDataDir, dataDirLockFile, DataDirLockedError, processAlive, type DataDirLock } from './data-dir-lock.js';
 export { startPgliteVacuum, startPostgresMaintenance, maintenanceFor, PGLITE_VACUUM_INTERVAL_MS, type PgliteVacuum, type MaintenanceAction } from './pglite-vacuum.js';
 export { applyMigrations, readMigrations, migrationsDirectory, MigrationChecksumError } from './migrate.js';

@@ -42,9 +42,9 @@ export function withPgliteProcessEnvironment<T extends Record<string, string | u
 
 /**
  * Node flags for the embedded process, before its script. At 1,000 slow streams what its peak holds beyond
- * its live data is garbage awaiting collection: a heap snapshot there found 49 MB live (~40 of it the
- * modules' code and strings), while the old space as committed was 50–95 MB and the ArrayBuffers of passing
- * audio 15–65 MB. Measured with `npm run bench -- --memory-only` (session 36, the malloc settings above in
+ * its live data is garbage awaiting collection: a heap snapshot there found 49 MB live (~30 of it live at
+ * rest too), while the main thread's heap as committed was 71–124 MB and the ArrayBuffers of passing audio
+ * 15–66 MB. Measured with `npm run bench -- --memory-only` (session 36, the malloc settings above in
  * every run):
  * - `--max-semi-space-size=8` caps V8's young generation at 16 MiB (two semi-spaces of 8) instead of the 32
  *   it grows to under load (128 on Node 24). The main thread's heap peaked at 74–77 MB in three runs of four

@@ -5,7 +5,7 @@ import { createRunScope, findBackingServices, type RunScope } from './infra/back
 import { machineSummary, setIdleBetweenRounds } from './infra/proc-stats.js';
 import { stopChildrenOnSignals } from './infra/managed-process.js';
 import { providerEnvironment, startReferences } from './infra/references.js';
-import type { Target } from './load/targets.js';
+import type { SystemName, Target } from './load/targets.js';
 import { OBSERVABILITY_OFF, setupEmbedded, setupScaled, startBaselineTwin, startNodeLineTwin, startTwin, type LimitsOffTwin, type ModeContext } from './mode-setup.js';
 import { waitForQuietStarts } from './infra/router-system.js';
 import { benchOptions, dataPlaneOptions, ledgerOnlyOptions, limitsOnlyOptions, UPSTREAM_PACING } from './options.js';
@@ -132,10 +132,11 @@ try {
       twinTargets.push(twinTarget(mode, twin, references, 'nometrics'));
     }
   }
-  if (!partial && !ledgerOnly && !memoryOnly && !values['no-node24']) {
+  if (!partial && !ledgerOnly && !values['no-node24']) {
     try {
       node24 = await nodeLineBinary('24');
-      for (const mode of modes) {
+      // Scenario 4 restarts the routers' own data planes on Node 24 (below); no twins needed.
+      for (const mode of memoryOnly ? [] : modes) {
         const twin = await startNodeLineTwin(mode, environment, options.loadAccounts, node24);
         twins.push(twin);
         twinTargets.push(nodeLineTarget(mode, twin, references));
@@ -252,6 +253,23 @@ try {
     if (profiling) {
       const session = profiling;
       results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', async () => [...await session.finish(), ...onNode24]);
+    }
+    // Scenario 4 on Node 24 (the node:http adapter, V8's defaults there): each router's own data plane
+    // restarted on that binary, measured like the rows above, then restarted on this Node line again.
+    for (const mode of ledgerOnly || !node24 ? [] : modes) {
+      const binary = node24;
+      const system: SystemName = mode.router.mode === 'embedded' ? 'router-embedded-node24' : 'router-scaled-node24';
+      const row = await scenario(`4. ${options.slowStreams.streams} slow streams (${system})`, async () => {
+        await mode.router.stopDataPlane();
+        await mode.router.startDataPlane({ nodeBinary: binary });
+        try {
+          return await runSlowStreams({ ...routerTarget(mode, references), system }, options.slowStreams, options.slowStreamPauseMs);
+        } finally {
+          await mode.router.stopDataPlane();
+          await mode.router.startDataPlane({});
+        }
+      });
+      if (row) results.scenarios.slowStreams.push(row);
     }
     const scaledMode = modes.find((mode) => mode.router.mode === 'scaled');
     if (memoryOnly) {

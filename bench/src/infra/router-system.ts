@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pgliteProcessNodeFlags, withPgliteProcessEnvironment } from '@voice-router/ledger';
+import { DATA_PLANE_NODE_FLAGS, nodeFlagsNotGiven } from '@voice-router/service-kit/node-flags';
 import { freePort } from '@voice-router/test-support';
 import { repositoryRoot, runToCompletion, startProcess, stopAll, stopProcess, waitUntilServing, type ManagedProcess } from './managed-process.js';
 import type { BackingServices, RunScope } from './backing-services.js';
@@ -139,7 +140,7 @@ export async function startScaledRouter(
     const environment: Record<string, string> = {
       ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`, METRICS_PORT: String(metricsPort),
     };
-    const managed = startProcess('data-plane', [entry('data-plane')], environment, nodeOptions(launchOptions), launchOptions.nodeBinary);
+    const managed = startProcess('data-plane', [entry('data-plane')], environment, [...nodeFlagsNotGiven(DATA_PLANE_NODE_FLAGS, environment), ...nodeOptions(launchOptions)], launchOptions.nodeBinary);
     await waitUntilServing(`${baseUrl}/healthz`, [managed, controlPlane, worker]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;
@@ -168,7 +169,7 @@ export async function startScaledRouter(
       const environment = {
         ...shared, METRICS_PORT: '0', ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`,
       };
-      const managed = startProcess('data-plane-extra', [extraOptions.entry ?? entry('data-plane')], environment, nodeOptions(extraOptions), extraOptions.nodeBinary);
+      const managed = startProcess('data-plane-extra', [extraOptions.entry ?? entry('data-plane')], environment, [...nodeFlagsNotGiven(DATA_PLANE_NODE_FLAGS, environment), ...nodeOptions(extraOptions)], extraOptions.nodeBinary);
       extras.push(managed);
       await waitUntilServing(`${extraUrl}/healthz`, [managed, controlPlane, worker]);
       if (quietStart) await waitUntilQuiet(managed.pid);

@@ -117,7 +117,10 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push('## 4. Slow clients: memory and backpressure', '');
     out.push(`${slowStreams[0]!.streams} concurrent ~1 MB streams; each client reads 4 KB every 100 ms over raw sockets for a ${slowStreams[0]!.windowSeconds} s window, then hangs up. `
       + 'RSS from `/proc/<pid>/status`; kernel TCP buffer memory from `/proc/net/sockstat` (all sockets on the machine); backlog from the data plane\'s Prometheus metrics (`voice_router_speech_backlog_max_bytes` on `METRICS_PORT`): '
-      + 'the bytes handed to the HTTP server that it could not yet send (write() returned false) until onWritable, per response.', '');
+      + 'the bytes handed to the HTTP server that it could not yet send (write() returned false) until onWritable, per response.'
+      + (slowStreams.some((row) => row.system.endsWith('-node24'))
+        ? ' The `-node24` rows: each router\'s own data plane restarted on Node 24 (its node:http adapter, started with the same flags as on Node 20) and measured the same way.'
+        : ''), '');
     if (slowStreams.some((row) => row.backpressureEvents === 0)) {
       out.push(`> No backpressure reached the router's user space: on loopback the kernel buffers up to ${results.machine.tcpWriteBufferMax ?? 'several MB'} per socket `
         + '(`net.ipv4.tcp_wmem` max) and the fake upstream is paced, so a ~1 MB stream fits in kernel buffers and uWS never reported a blocked write. '

@@ -1,6 +1,7 @@
 // Environment and Node flags for a process that runs PGlite (the embedded service), set by whoever starts
-// it: glibc reads the environment and V8 sizes its heap before any JavaScript runs. No imports, so a
-// launcher can load this file alone.
+// it: glibc reads the environment and V8 sizes its heap before any JavaScript runs. Only a dependency-free
+// import, so a launcher can load this file alone.
+import { nodeFlagsNotGiven } from '@voice-router/service-kit/node-flags';
 
 /**
  * glibc's malloc settings for the embedded process. Both fix a threshold that glibc otherwise moves itself:
@@ -63,6 +64,5 @@ export function withPgliteProcessEnvironment<T extends Record<string, string | u
 const PGLITE_PROCESS_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=35'];
 
 export function pgliteProcessNodeFlags(environment: Readonly<Record<string, string | undefined>>): string[] {
-  const given = environment.NODE_OPTIONS ?? '';
-  return PGLITE_PROCESS_NODE_FLAGS.filter((flag) => !given.includes(flag.slice(0, flag.indexOf('='))));
+  return nodeFlagsNotGiven(PGLITE_PROCESS_NODE_FLAGS, environment);
 }

@@ -18,8 +18,10 @@ export function nodeFlagsNotGiven(flags: readonly string[], environment: Readonl
  * Node 20, where the data plane met its memory target with it. Node 22 and later let it grow to 128 MiB on a
  * machine with memory to spare (64 MiB semi-spaces; measured on Node 24), and what it holds there under
  * load is mostly garbage not yet collected. Measured with `npm run bench -- --memory-only` (1,000 slow
- * streams, the data plane on Node 24 through its node:http adapter): peaks of 211–230 MB in three runs with
- * it against 358 without (the young generation 32 MiB against 128); with 8, 197 MB. On Node 20 it changes
- * nothing.
+ * streams, the data plane on Node 24 through its node:http adapter; session 37): peaks of 211–230 MB in four
+ * runs with it against 358 without (the young generation 32 MiB against 128); with 8, 197 MB. Its CPU per
+ * short request on Node 24 (`--data-plane`, two alternating pairs on a slow, noisy host): 1.53 and 1.40 times
+ * the Node 20 data plane's of the same run with it, 1.35 and 1.35 without, so perhaps up to a tenth more,
+ * within that host's noise. On Node 20 it changes nothing: 16 is its default.
  */
 export const DATA_PLANE_NODE_FLAGS: readonly string[] = Object.freeze(['--max-semi-space-size=16']);

@@ -254,8 +254,9 @@ try {
       const session = profiling;
       results.scenarios.profiles = await scenario('3. CPU profiles (quick: finished after scenario 4)', async () => [...await session.finish(), ...onNode24]);
     }
-    // Scenario 4 on Node 24 (the node:http adapter, V8's defaults there): each router's own data plane
-    // restarted on that binary, measured like the rows above, then restarted on this Node line again.
+    // Scenario 4 on Node 24 (the node:http adapter where no native build loads): each router's own data
+    // plane restarted on that binary with the same flags, measured like the rows above, then restarted on
+    // this Node line again for the scenarios that follow.
     for (const mode of ledgerOnly || !node24 ? [] : modes) {
       const binary = node24;
       const system: SystemName = mode.router.mode === 'embedded' ? 'router-embedded-node24' : 'router-scaled-node24';

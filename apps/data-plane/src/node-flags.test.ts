@@ -22,8 +22,8 @@ describe('DATA_PLANE_NODE_FLAGS', () => {
   it(`keeps the young generation within 32 MiB on Node ${process.versions.node}, where V8's default may grow it further`, () => {
     expect(newSpaceAfterChurn(DATA_PLANE_NODE_FLAGS)).toBeLessThanOrEqual(32 * MiB);
     const major = Number(process.versions.node.split('.')[0]);
-    // Node 20's V8 stops at 32 MiB by itself; from Node 22 on it grows past it (128 MiB measured on Node 24).
-    if (major >= 22) expect(newSpaceAfterChurn([])).toBeGreaterThan(32 * MiB);
+    // Node 20's and Node 22's V8 stop at 32 MiB by themselves (measured: 22.23.3 too); Node 24's grows past it (128 MiB).
+    if (major >= 24) expect(newSpaceAfterChurn([])).toBeGreaterThan(32 * MiB);
   });
 
   it("leaves a flag out when NODE_OPTIONS already gives it (an operator's value wins)", () => {

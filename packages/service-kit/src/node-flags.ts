@@ -15,9 +15,9 @@ export function nodeFlagsNotGiven(flags: readonly string[], environment: Readonl
  * The scaled data plane's flags (the image's CMD, README's command and the benchmark pass them).
  *
  * `--max-semi-space-size=16` caps V8's young generation at 32 MiB, two semi-spaces of 16: V8's default on
- * Node 20, where the data plane met its memory target with it. Node 22 and later let it grow to 128 MiB on a
- * machine with memory to spare (64 MiB semi-spaces; measured on Node 24), and what it holds there under
- * load is mostly garbage not yet collected. Measured with `npm run bench -- --memory-only` (1,000 slow
+ * Node 20 (and Node 22), where the data plane met its memory target with it. Node 24 lets it grow to 128 MiB
+ * (64 MiB semi-spaces; measured on a 24 GiB machine), and what it holds there under load is mostly garbage
+ * not yet collected. Measured with `npm run bench -- --memory-only` (1,000 slow
  * streams, the data plane on Node 24 through its node:http adapter; session 37): peaks of 211–230 MB in four
  * runs with it against 358 without (the young generation 32 MiB against 128); with 8, 197 MB. Its CPU per
  * short request on Node 24 (`--data-plane`, two alternating pairs on a slow, noisy host): 1.53 and 1.40 times

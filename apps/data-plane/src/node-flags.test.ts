@@ -1,22 +1,15 @@
 // The data plane's Node flags (DATA_PLANE_NODE_FLAGS): what they do to V8's young generation on the Node
 // line running this test (the Node 24 line runs this folder too), and that every way the README and the
 // image start the data plane passes them.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DATA_PLANE_NODE_FLAGS, nodeFlagsNotGiven } from '@voice-router/service-kit/node-flags';
+import { newSpaceAfterChurn } from '@voice-router/test-support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MiB = 1024 * 1024;
-
-/** Committed new space after churn: millions of objects, each kept for the next 200,000 allocations. */
-function newSpaceAfterChurn(flags: readonly string[]): number {
-  const script = 'const ring=new Array(200000);for(let i=0;i<3e6;i+=1)ring[i%200000]={i,text:String(i)};'
-    + 'const v8=require("node:v8");process.stdout.write(String(v8.getHeapSpaceStatistics().find((s)=>s.space_name==="new_space").space_size))';
-  return Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }));
-}
 
 describe('DATA_PLANE_NODE_FLAGS', () => {
   it(`keeps the young generation within 32 MiB on Node ${process.versions.node}, where V8's default may grow it further`, () => {

@@ -65,6 +65,11 @@ function nodeOptions(options: DataPlaneOptions): string[] {
   return options.cpuProfileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDirectory}`] : [];
 }
 
+/** A scaled data plane's Node flags: those its image and README pass, then the run's own (a CPU profile). */
+function dataPlaneFlags(environment: Record<string, string>, options: DataPlaneOptions): string[] {
+  return [...nodeFlagsNotGiven(DATA_PLANE_NODE_FLAGS, environment), ...nodeOptions(options)];
+}
+
 async function fundedKeyThrough(admin: RouterSystem['admin'], usd: string): Promise<FundedKey> {
   const email = `bench-${Math.random().toString(36).slice(2)}@example.com`;
   const user = await admin('create-user', '--email', email);
@@ -140,7 +145,7 @@ export async function startScaledRouter(
     const environment: Record<string, string> = {
       ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`, METRICS_PORT: String(metricsPort),
     };
-    const managed = startProcess('data-plane', [entry('data-plane')], environment, [...nodeFlagsNotGiven(DATA_PLANE_NODE_FLAGS, environment), ...nodeOptions(launchOptions)], launchOptions.nodeBinary);
+    const managed = startProcess('data-plane', [entry('data-plane')], environment, dataPlaneFlags(environment, launchOptions), launchOptions.nodeBinary);
     await waitUntilServing(`${baseUrl}/healthz`, [managed, controlPlane, worker]);
     if (quietStart) await waitUntilQuiet(managed.pid);
     return managed;
@@ -169,7 +174,7 @@ export async function startScaledRouter(
       const environment = {
         ...shared, METRICS_PORT: '0', ...extraEnvironment, PORT: String(extraPort), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`,
       };
-      const managed = startProcess('data-plane-extra', [extraOptions.entry ?? entry('data-plane')], environment, [...nodeFlagsNotGiven(DATA_PLANE_NODE_FLAGS, environment), ...nodeOptions(extraOptions)], extraOptions.nodeBinary);
+      const managed = startProcess('data-plane-extra', [extraOptions.entry ?? entry('data-plane')], environment, dataPlaneFlags(environment, extraOptions), extraOptions.nodeBinary);
       extras.push(managed);
       await waitUntilServing(`${extraUrl}/healthz`, [managed, controlPlane, worker]);
       if (quietStart) await waitUntilQuiet(managed.pid);

@@ -44,10 +44,21 @@ export interface ProfileSummary {
   windowed?: boolean;
 }
 
+/**
+ * The thread a `--cpu-prof` file was written for: Node names each
+ * `CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile`, thread 0 being the main thread.
+ */
+export function profileThreadId(fileName: string): number | undefined {
+  const match = /^CPU\.\d+\.\d+\.\d+\.(\d+)\.\d+\.cpuprofile$/.exec(fileName);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Turns a script URL into something a reader recognises: a workspace path, a package, or node's own. */
 export function shortLocation(url: string): { where: string; owner: string } {
   if (!url) return { where: '', owner: '(native / V8)' };
   if (url.startsWith('node:')) return { where: url, owner: 'node core' };
+  // Compiled WebAssembly (undici's HTTP parser; PGlite's PostgreSQL), named by module hash only.
+  if (url.startsWith('wasm://')) return { where: url, owner: '(WebAssembly)' };
   const path = url.replace(/^file:\/\//, '');
   const pnpm = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path);
   if (pnpm) return { where: `${pnpm[1]}/${pnpm[2]}`, owner: pnpm[1]! };

@@ -80,6 +80,15 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push(`**CPU profile of the ${profile.mode} data plane** (\`--cpu-prof\`, ${profile.requests} requests in ${fixed(profile.seconds, 1)} s, ${profile.totalMs - profile.idleMs} ms busy of ${profile.totalMs} ms${profile.windowed ? ' while that load ran' : ' since the process started'}; self time as a share of busy time)`, '');
     out.push(table(['function', 'where', 'self ms', 'share'], profile.topFunctions.map((entry) => [`\`${entry.name}\``, entry.where ? `\`${entry.where}\`` : '', entry.selfMs, `${entry.percent} %`])), '');
     out.push(table(['by package', 'self ms', 'share'], profile.byPackage.map((entry) => [entry.name, entry.selfMs, `${entry.percent} %`])), '');
+    for (const thread of profile.threads ?? []) {
+      // The process's CPU per request counts every thread; the main thread's table alone would hide this share.
+      const busy = (summary: { totalMs: number; idleMs: number }) => summary.totalMs - summary.idleMs;
+      const processBusy = busy(profile) + (profile.threads ?? []).reduce((sum, other) => sum + busy(other), 0);
+      out.push(`**Worker thread ${thread.thread} of the ${profile.mode} data plane's process** (${busy(thread)} ms busy of ${thread.totalMs} ms${thread.windowed ? ' while the same load ran' : ' since the process started'}, `
+        + `${Math.round((busy(thread) / Math.max(1, processBusy)) * 100)} % of the busy time of the process's threads together; self time as a share of this thread's busy time)`, '');
+      out.push(table(['function', 'where', 'self ms', 'share'], thread.topFunctions.map((entry) => [`\`${entry.name}\``, entry.where ? `\`${entry.where}\`` : '', entry.selfMs, `${entry.percent} %`])), '');
+      out.push(table(['by package', 'self ms', 'share'], thread.byPackage.map((entry) => [entry.name, entry.selfMs, `${entry.percent} %`])), '');
+    }
   }
 
   if (limits?.length) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shortLocation, summarizeProfile, type CpuProfile } from './cpu-profile-summary.js';
+import { profileThreadId, shortLocation, summarizeProfile, type CpuProfile } from './cpu-profile-summary.js';
+import { renderMarkdown } from './markdown.js';
 import { percentiles } from './stats.js';
 import { groupedBarChart } from './svg-chart.js';
 import { checkTargets } from './targets-check.js';
@@ -17,6 +18,28 @@ describe('report helpers', () => {
     expect(shortLocation('file:///repo/apps/data-plane/dist/routes/speech-route.js').owner).toBe('@voice-router/data-plane');
     expect(shortLocation('node:events').owner).toBe('node core');
     expect(shortLocation('').owner).toBe('(native / V8)');
+    expect(shortLocation('wasm://wasm/022a9842').owner).toBe('(WebAssembly)');
+  });
+
+  it("tells each thread's profile by the name Node gives it", () => {
+    expect(profileThreadId('CPU.20261130.192227.14790.0.001.cpuprofile')).toBe(0);
+    expect(profileThreadId('CPU.20261130.192234.14790.1.002.cpuprofile')).toBe(1);
+    expect(profileThreadId('profile.cpuprofile')).toBeUndefined();
+  });
+
+  it("reports a process's worker threads beside its main thread, with their share of the process's busy time", () => {
+    const summary = (name: string, busyMs: number) => ({
+      totalMs: busyMs + 100, idleMs: 100, windowed: true,
+      topFunctions: [{ name, where: '', selfMs: busyMs, percent: 100 }], byPackage: [{ name: 'other', where: '', selfMs: busyMs, percent: 100 }],
+    });
+    const results = {
+      startedAt: '2026-11-30T00:00:00.000Z', commit: 'abc1234', dirty: false, quick: true, machine: {}, upstream: {}, notes: [], errors: [],
+      scenarios: { profiles: [{ mode: 'embedded', requests: 10, seconds: 1, ...summary('streamAudio', 300), threads: [{ thread: 1, ...summary('execProtocolRawSync', 100) }] }] },
+    } as unknown as BenchResults;
+    const report = renderMarkdown(results, { latency: 'l.svg', throughput: 't.svg' });
+    expect(report).toContain('**CPU profile of the embedded data plane** (`--cpu-prof`, 10 requests in 1.0 s, 300 ms busy of 400 ms while that load ran');
+    expect(report).toContain("**Worker thread 1 of the embedded data plane's process** (100 ms busy of 200 ms while the same load ran, 25 % of the busy time");
+    expect(report).toContain('| `execProtocolRawSync` |  | 100 | 100 % |');
   });
 
   it("counts only the profile's samples inside the measured load's window, or all of them when none is inside", () => {

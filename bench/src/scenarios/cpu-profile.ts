@@ -7,12 +7,20 @@ import path from 'node:path';
 import type { DataPlaneOptions, RouterSystem } from '../infra/router-system.js';
 import { runThroughput } from '../load/throughput-load.js';
 import type { RequestSpec } from '../load/targets.js';
-import { monotonicMicros, summarizeCpuProfile, type ProfileSummary, type ProfileWindow } from '../report/cpu-profile-summary.js';
+import { monotonicMicros, profileThreadId, summarizeCpuProfile, type ProfileSummary, type ProfileWindow } from '../report/cpu-profile-summary.js';
 
+/** One of the process's worker threads, profiled over the same window as its main thread. */
+export interface ThreadProfile extends ProfileSummary {
+  /** Node's thread id (the main thread is 0). */
+  thread: number;
+}
+
+/** The main thread's summary; `threads`, the process's worker threads (PGlite's in the embedded process). */
 export interface ProfileResult extends ProfileSummary {
   mode: string;
   requests: number;
   seconds: number;
+  threads?: ThreadProfile[];
 }
 
 export interface ProfiledRouter {
@@ -54,17 +62,30 @@ export async function startProfiling(
       await Promise.all(routers.map(({ router }) => router.stopDataPlane()));
       const results: ProfileResult[] = [];
       routers.forEach(({ router, label }, index) => {
-        const file = fs.readdirSync(directories[index]!).find((name) => name.endsWith('.cpuprofile'));
-        if (file) {
-          results.push({ mode: label ?? router.mode, ...runs[index]!, ...summarizeCpuProfile(path.join(directories[index]!, file), 15, windows[index]) });
-          // For reading the whole profile afterwards (e.g. in Chrome DevTools): VR_BENCH_KEEP_PROFILES=<directory>.
+        const directory = directories[index]!;
+        // Node writes one profile per thread: the main thread's first, then each worker thread's (PGlite's,
+        // in the embedded process, whose CPU counts in the process's µs per request like the main thread's).
+        const files = fs.readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'))
+          .map((name) => ({ name, thread: profileThreadId(name) ?? Number.MAX_SAFE_INTEGER }))
+          .sort((a, b) => a.thread - b.thread);
+        const [main, ...workers] = files;
+        if (main) {
+          const summarize = (name: string) => summarizeCpuProfile(path.join(directory, name), 15, windows[index]);
+          results.push({
+            mode: label ?? router.mode, ...runs[index]!, ...summarize(main.name),
+            ...(workers.length ? { threads: workers.map(({ name, thread }) => ({ thread, ...summarize(name) })) } : {}),
+          });
+          // For reading the whole profiles afterwards (e.g. in Chrome DevTools): VR_BENCH_KEEP_PROFILES=<directory>.
           const keep = process.env.VR_BENCH_KEEP_PROFILES;
           if (keep) {
             fs.mkdirSync(keep, { recursive: true });
-            fs.copyFileSync(path.join(directories[index]!, file), path.join(keep, `${(label ?? router.mode).replace(/\W+/g, '-')}.cpuprofile`));
+            const base = (label ?? router.mode).replace(/\W+/g, '-');
+            for (const { name, thread } of files) {
+              fs.copyFileSync(path.join(directory, name), path.join(keep, `${base}${name === main.name ? '' : `-thread-${thread}`}.cpuprofile`));
+            }
           }
         }
-        fs.rmSync(directories[index]!, { recursive: true, force: true });
+        fs.rmSync(directory, { recursive: true, force: true });
       });
       return results;
     },

@@ -166,9 +166,10 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
   if (settlement) {
     out.push('## 6. Settlement through the worker', '');
     out.push(`${settlement.jobs} pending reservations over ${settlement.accounts} accounts, created in bulk SQL (${settlement.seedSeconds} s), and their commits enqueued (${settlement.enqueueSeconds} s) as the data plane sends them, ${settlement.settlementsPerJob ?? 5} settlements per BullMQ job (what its ${settlement.windowMs ?? 5} ms window holds at ~1,000 requests/s), before one worker process (\`apps/worker\`, default concurrency ${DEFAULT_SETTLEMENT_CONCURRENCY} jobs, pool 20, commits written up to 200 per transaction) starts. One wallet alone is bounded by its row lock (scenario 5).`, '');
-    out.push(table(['jobs', 'commits/s (first → last commit)', 'commit span s', 'wall s (incl. worker start)', 'CPU s: worker / postgres / redis', 'audit of every account', 'still pending'], [[
+    out.push(table(['jobs', 'commits/s (first → last commit)', 'commit span s', 'wall s (incl. worker start)', 'CPU s: worker / postgres / redis', 'worker RSS peak MB', 'audit of every account', 'still pending'], [[
       settlement.jobs, thousands(settlement.commitsPerSecond), settlement.commitSeconds, settlement.wallSeconds,
-      `${settlement.cpuSeconds.worker} / ${settlement.cpuSeconds.postgres} / ${settlement.cpuSeconds.redis}`, settlement.auditConsistent ? 'consistent' : 'INCONSISTENT', settlement.pendingAfter,
+      `${settlement.cpuSeconds.worker} / ${settlement.cpuSeconds.postgres} / ${settlement.cpuSeconds.redis}`, settlement.workerRssPeakMB,
+      settlement.auditConsistent ? 'consistent' : 'INCONSISTENT', settlement.pendingAfter,
     ]]), '');
   }
 

@@ -42,6 +42,19 @@ describe('report helpers', () => {
     expect(report).toContain('| `execProtocolRawSync` |  | 100 | 100 % |');
   });
 
+  it("reports the worker's memory while it drains the settlement backlog, and a dash in reports from before it was measured", () => {
+    const settlement = {
+      jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,
+      cpuSeconds: { worker: 1, postgres: 2, redis: 0.1 }, accounts: 4, auditConsistent: true, pendingAfter: 0,
+    };
+    const render = (row: object) => renderMarkdown({
+      startedAt: '2026-11-30T00:00:00.000Z', commit: 'abc1234', dirty: false, quick: true, machine: {}, upstream: {}, notes: [], errors: [],
+      scenarios: { settlement: row },
+    } as unknown as BenchResults, { latency: 'l.svg', throughput: 't.svg' });
+    expect(render({ ...settlement, workerRssPeakMB: 197.6 })).toContain('| 100 | 100 | 1 | 2 | 1 / 2 / 0.1 | 197.6 | consistent | 0 |');
+    expect(render(settlement)).toContain('| 100 | 100 | 1 | 2 | 1 / 2 / 0.1 | — | consistent | 0 |');
+  });
+
   it("counts only the profile's samples inside the measured load's window, or all of them when none is inside", () => {
     const frame = (id: number, functionName: string, url: string) => ({ id, callFrame: { functionName, url, lineNumber: 0 } });
     // Start-up (module loading) from t=1,000 to 1,400 µs, then the load: 6 samples of 100 µs each.

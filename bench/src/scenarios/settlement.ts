@@ -7,7 +7,7 @@ import pg from 'pg';
 import { auditWallet, openDatabase } from '@voice-router/ledger';
 import { Queue } from 'bullmq';
 import { MAX_SETTLEMENTS_PER_JOB, SETTLEMENT_BATCH_WINDOW_MS, SETTLEMENT_QUEUE, settlementJobOptions, type SettlementBatch, type SettlementJob } from '@voice-router/settlement';
-import { CpuMeter, pidsByName } from '../infra/proc-stats.js';
+import { CpuMeter, pidsByName, rssBytes } from '../infra/proc-stats.js';
 import { startProcess, stopProcess } from '../infra/managed-process.js';
 import { entry, type RouterSystem } from '../infra/router-system.js';
 import type { LoadAccount } from '../mode-setup.js';
@@ -31,7 +31,15 @@ export interface SettlementRow {
   /** The ledger audit of every account involved (balance = Σ deltas, reserved = Σ pending, running sums). */
   auditConsistent: boolean;
   pendingAfter: number;
+  /**
+   * The worker process's highest RSS while it drained the backlog (sampled every 50 ms), in MB: what the
+   * worker holds with 200 jobs of 50 settlements in flight. Absent in reports from before session 38.
+   */
+  workerRssPeakMB?: number;
 }
+
+/** How often the worker's RSS is read while it drains. */
+const RSS_SAMPLE_MS = 50;
 
 const AMOUNT = 100;
 /** The request rate whose settlement windows the queued jobs hold (see the enqueue below). */
@@ -109,6 +117,10 @@ export async function runSettlement(
     });
     const meter = new CpuMeter({ worker: () => [worker.pid], postgres: () => pidsByName('postgres'), redis: () => pidsByName('redis-server') });
     meter.start();
+    let workerRssPeak = 0;
+    const sampleRss = setInterval(() => {
+      workerRssPeak = Math.max(workerRssPeak, rssBytes(worker.pid) ?? 0);
+    }, RSS_SAMPLE_MS).unref();
     let pending = jobs;
     const deadline = Date.now() + 300_000;
     while (pending > 0 && Date.now() < deadline) {
@@ -118,6 +130,7 @@ export async function runSettlement(
       pending = result.rows[0].pending as number;
     }
     const wallSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampleRss);
     const { cpu } = meter.stop();
     await stopProcess(worker);
     const span = await client.query(
@@ -140,6 +153,7 @@ export async function runSettlement(
       accounts: Math.min(accounts.length, Math.ceil(jobs / Math.ceil(jobs / accounts.length))),
       auditConsistent: audits.every((audit) => audit.consistent),
       pendingAfter: pending,
+      ...(workerRssPeak > 0 ? { workerRssPeakMB: round(workerRssPeak / 1024 / 1024, 1) } : {}),
     };
   } finally {
     await queue.close();

@@ -3,6 +3,7 @@
 import type { BenchResults } from './write-results.js';
 import { DEFAULT_SETTLEMENT_CONCURRENCY } from '@voice-router/settlement';
 import { checkTargets } from './targets-check.js';
+import type { ProfileSummary } from './cpu-profile-summary.js';
 import type { LimitsOverheadRow } from './limits-overhead.js';
 import type { PairedThroughputRow } from '../scenarios/paired-throughput.js';
 import type { MemoryComposition, SlowStreamRow } from '../scenarios/slow-streams.js';
@@ -76,18 +77,20 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
       row.shareOfBare === undefined ? undefined : `${Math.round(row.shareOfBare * 100)} %`, fixed(row.cpuMicros, 0),
     ])), '');
   }
+  const busy = (summary: ProfileSummary) => summary.totalMs - summary.idleMs;
+  const profileTables = (summary: ProfileSummary) => [
+    table(['function', 'where', 'self ms', 'share'], summary.topFunctions.map((entry) => [`\`${entry.name}\``, entry.where ? `\`${entry.where}\`` : '', entry.selfMs, `${entry.percent} %`])), '',
+    table(['by package', 'self ms', 'share'], summary.byPackage.map((entry) => [entry.name, entry.selfMs, `${entry.percent} %`])), '',
+  ];
   for (const profile of profiles ?? []) {
-    out.push(`**CPU profile of the ${profile.mode} data plane** (\`--cpu-prof\`, ${profile.requests} requests in ${fixed(profile.seconds, 1)} s, ${profile.totalMs - profile.idleMs} ms busy of ${profile.totalMs} ms${profile.windowed ? ' while that load ran' : ' since the process started'}; self time as a share of busy time)`, '');
-    out.push(table(['function', 'where', 'self ms', 'share'], profile.topFunctions.map((entry) => [`\`${entry.name}\``, entry.where ? `\`${entry.where}\`` : '', entry.selfMs, `${entry.percent} %`])), '');
-    out.push(table(['by package', 'self ms', 'share'], profile.byPackage.map((entry) => [entry.name, entry.selfMs, `${entry.percent} %`])), '');
+    out.push(`**CPU profile of the ${profile.mode} data plane** (\`--cpu-prof\`, ${profile.requests} requests in ${fixed(profile.seconds, 1)} s, ${busy(profile)} ms busy of ${profile.totalMs} ms${profile.windowed ? ' while that load ran' : ' since the process started'}; self time as a share of busy time)`, '');
+    out.push(...profileTables(profile));
+    // The process's CPU per request counts every thread; the main thread's table alone would hide their share.
+    const processBusy = busy(profile) + (profile.threads ?? []).reduce((sum, thread) => sum + busy(thread), 0);
     for (const thread of profile.threads ?? []) {
-      // The process's CPU per request counts every thread; the main thread's table alone would hide this share.
-      const busy = (summary: { totalMs: number; idleMs: number }) => summary.totalMs - summary.idleMs;
-      const processBusy = busy(profile) + (profile.threads ?? []).reduce((sum, other) => sum + busy(other), 0);
       out.push(`**Worker thread ${thread.thread} of the ${profile.mode} data plane's process** (${busy(thread)} ms busy of ${thread.totalMs} ms${thread.windowed ? ' while the same load ran' : ' since the process started'}, `
         + `${Math.round((busy(thread) / Math.max(1, processBusy)) * 100)} % of the busy time of the process's threads together; self time as a share of this thread's busy time)`, '');
-      out.push(table(['function', 'where', 'self ms', 'share'], thread.topFunctions.map((entry) => [`\`${entry.name}\``, entry.where ? `\`${entry.where}\`` : '', entry.selfMs, `${entry.percent} %`])), '');
-      out.push(table(['by package', 'self ms', 'share'], thread.byPackage.map((entry) => [entry.name, entry.selfMs, `${entry.percent} %`])), '');
+      out.push(...profileTables(thread));
     }
   }
 

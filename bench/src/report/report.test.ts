@@ -6,6 +6,11 @@ import { groupedBarChart } from './svg-chart.js';
 import { checkTargets } from './targets-check.js';
 import type { BenchResults } from './write-results.js';
 
+/** The report of a run that has only the given scenarios. */
+const reportOf = (scenarios: object) => renderMarkdown({
+  startedAt: '2026-11-30T00:00:00.000Z', commit: 'abc1234', dirty: false, quick: true, machine: {}, upstream: {}, notes: [], errors: [], scenarios,
+} as unknown as BenchResults, { latency: 'l.svg', throughput: 't.svg' });
+
 describe('report helpers', () => {
   it('takes nearest-rank percentiles and says how many samples are behind them', () => {
     const values = Array.from({ length: 100 }, (_, index) => 100 - index);
@@ -32,11 +37,7 @@ describe('report helpers', () => {
       totalMs: busyMs + 100, idleMs: 100, windowed: true,
       topFunctions: [{ name, where: '', selfMs: busyMs, percent: 100 }], byPackage: [{ name: 'other', where: '', selfMs: busyMs, percent: 100 }],
     });
-    const results = {
-      startedAt: '2026-11-30T00:00:00.000Z', commit: 'abc1234', dirty: false, quick: true, machine: {}, upstream: {}, notes: [], errors: [],
-      scenarios: { profiles: [{ mode: 'embedded', requests: 10, seconds: 1, ...summary('streamAudio', 300), threads: [{ thread: 1, ...summary('execProtocolRawSync', 100) }] }] },
-    } as unknown as BenchResults;
-    const report = renderMarkdown(results, { latency: 'l.svg', throughput: 't.svg' });
+    const report = reportOf({ profiles: [{ mode: 'embedded', requests: 10, seconds: 1, ...summary('streamAudio', 300), threads: [{ thread: 1, ...summary('execProtocolRawSync', 100) }] }] });
     expect(report).toContain('**CPU profile of the embedded data plane** (`--cpu-prof`, 10 requests in 1.0 s, 300 ms busy of 400 ms while that load ran');
     expect(report).toContain("**Worker thread 1 of the embedded data plane's process** (100 ms busy of 200 ms while the same load ran, 25 % of the busy time");
     expect(report).toContain('| `execProtocolRawSync` |  | 100 | 100 % |');
@@ -47,10 +48,7 @@ describe('report helpers', () => {
       jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,
       cpuSeconds: { worker: 1, postgres: 2, redis: 0.1 }, accounts: 4, auditConsistent: true, pendingAfter: 0,
     };
-    const render = (row: object) => renderMarkdown({
-      startedAt: '2026-11-30T00:00:00.000Z', commit: 'abc1234', dirty: false, quick: true, machine: {}, upstream: {}, notes: [], errors: [],
-      scenarios: { settlement: row },
-    } as unknown as BenchResults, { latency: 'l.svg', throughput: 't.svg' });
+    const render = (row: object) => reportOf({ settlement: row });
     expect(render({ ...settlement, workerRssPeakMB: 197.6 })).toContain('| 100 | 100 | 1 | 2 | 1 / 2 / 0.1 | 197.6 | consistent | 0 |');
     expect(render(settlement)).toContain('| 100 | 100 | 1 | 2 | 1 / 2 / 0.1 | — | consistent | 0 |');
   });

@@ -4,14 +4,17 @@
 //   - reservations/s on one wallet with 200 concurrent callers, until the wallet runs dry; then the
 //     books are checked (exactly the admitted amount reserved, the audit holds);
 //   - commits/s draining a backlog of pending reservations over 64 accounts, 50 callers at a time one
-//     statement each (as the worker did) against batches of up to 200 (as it does now).
+//     statement each (as the worker did) against batches of 200 written one at a time (as the worker does
+//     now, settlement-applier.ts: MAX_BATCHES_IN_FLIGHT); for PostgreSQL also the CPU of its processes per
+//     commit, read from /proc (with one batch in flight, commits/s is about one over it).
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
-  auditWallet, commitReservation, commitReservations, createUser, getCredits, grantCredit, openDatabase, reserveCredit, reserveCreditAlone,
+  auditWallet, commitReservation, commitReservations, createUser, getCredits, grantCredit, MAX_COMMIT_BATCH, openDatabase, reserveCredit, reserveCreditAlone,
   type Database, type ReserveCreditInput,
 } from '@voice-router/ledger';
 import { createTestDatabase } from '@voice-router/test-support';
+import { cpuSeconds, pidsByName } from './infra/proc-stats.js';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, reservations: { type: 'string', default: '6000' }, commits: { type: 'string', default: '20000' } } });
 const RESERVATIONS = Number(values.reservations);
@@ -58,16 +61,12 @@ async function backlog(database: Database, batched: boolean) {
     ids.push(...inputs.map((input) => input.reservationId));
   }
   const started = performance.now();
+  const cpuBefore = databaseCpuSeconds();
   if (batched) {
-    // A few batches in flight at once, as concurrent worker jobs produce them.
-    let next = 0;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (next < ids.length) {
-        const chunk = ids.slice(next, next + 200);
-        next += 200;
-        await commitReservations(database.sql, chunk.map((reservationId) => ({ reservationId, source: 'worker' })));
-      }
-    }));
+    // One batch in flight at a time, as the worker's applier writes them.
+    for (let next = 0; next < ids.length; next += MAX_COMMIT_BATCH) {
+      await commitReservations(database.sql, ids.slice(next, next + MAX_COMMIT_BATCH).map((reservationId) => ({ reservationId, source: 'worker' })));
+    }
   } else {
     let next = 0;
     await Promise.all(Array.from({ length: 50 }, async () => {
@@ -75,10 +74,20 @@ async function backlog(database: Database, batched: boolean) {
     }));
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = databaseCpuSeconds() - cpuBefore;
   const audits = await Promise.all(accounts.map((accountId) => auditWallet(database.sql, accountId)));
   const [pending] = await database.sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM reservations WHERE state = 'pending' AND model = 'bench' AND account_id = ANY($1::uuid[])`, [`{${accounts.join(',')}}`]);
-  return { perSecond: Math.round(ids.length / seconds), exact: audits.every((audit) => audit.consistent) && Number(pending!.count) === 0 };
+  return {
+    perSecond: Math.round(ids.length / seconds),
+    databaseMicrosPerCommit: database.kind === 'postgres' ? Math.round((cpuSeconds / ids.length) * 1e7) / 10 : undefined,
+    exact: audits.every((audit) => audit.consistent) && Number(pending!.count) === 0,
+  };
+}
+
+/** CPU seconds of every PostgreSQL process on this machine so far (0 where /proc cannot tell). */
+function databaseCpuSeconds(): number {
+  return pidsByName('postgres').reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
 }
 
 const targets: Array<{ name: string; open(): Promise<{ database: Database; drop(): Promise<void> }> }> = [
@@ -102,7 +111,8 @@ for (const target of targets) {
     const hot = await hotWallet(database, batched);
     process.stdout.write(`${label}: hot wallet ${hot.perSecond} reservations/s (${hot.admitted} admitted, books ${hot.exact ? 'exact' : 'WRONG'})\n`);
     const drain = await backlog(database, batched);
-    process.stdout.write(`${label}: backlog of ${COMMITS} ${drain.perSecond} commits/s (books ${drain.exact ? 'exact' : 'WRONG'})\n`);
+    const cpu = drain.databaseMicrosPerCommit === undefined ? '' : `, PostgreSQL ${drain.databaseMicrosPerCommit} µs of CPU a commit`;
+    process.stdout.write(`${label}: backlog of ${COMMITS} ${drain.perSecond} commits/s${cpu} (books ${drain.exact ? 'exact' : 'WRONG'})\n`);
   }
   await database.close();
   await drop();

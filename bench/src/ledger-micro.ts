@@ -14,7 +14,7 @@ import {
   type Database, type ReserveCreditInput,
 } from '@voice-router/ledger';
 import { createTestDatabase } from '@voice-router/test-support';
-import { cpuSeconds, pidsByName } from './infra/proc-stats.js';
+import { CpuMeter, pidsByName } from './infra/proc-stats.js';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, reservations: { type: 'string', default: '6000' }, commits: { type: 'string', default: '20000' } } });
 const RESERVATIONS = Number(values.reservations);
@@ -61,7 +61,8 @@ async function backlog(database: Database, batched: boolean) {
     ids.push(...inputs.map((input) => input.reservationId));
   }
   const started = performance.now();
-  const cpuBefore = databaseCpuSeconds();
+  const meter = new CpuMeter({ postgres: () => pidsByName('postgres') });
+  meter.start();
   if (batched) {
     // One batch in flight at a time, as the worker's applier writes them.
     for (let next = 0; next < ids.length; next += MAX_COMMIT_BATCH) {
@@ -74,20 +75,15 @@ async function backlog(database: Database, batched: boolean) {
     }));
   }
   const seconds = (performance.now() - started) / 1000;
-  const cpuSeconds = databaseCpuSeconds() - cpuBefore;
+  const databaseCpu = meter.stop().cpu.postgres!;
   const audits = await Promise.all(accounts.map((accountId) => auditWallet(database.sql, accountId)));
   const [pending] = await database.sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM reservations WHERE state = 'pending' AND model = 'bench' AND account_id = ANY($1::uuid[])`, [`{${accounts.join(',')}}`]);
   return {
     perSecond: Math.round(ids.length / seconds),
-    databaseMicrosPerCommit: database.kind === 'postgres' ? Math.round((cpuSeconds / ids.length) * 1e7) / 10 : undefined,
+    databaseMicrosPerCommit: database.kind === 'postgres' ? Math.round((databaseCpu / ids.length) * 1e7) / 10 : undefined,
     exact: audits.every((audit) => audit.consistent) && Number(pending!.count) === 0,
   };
-}
-
-/** CPU seconds of every PostgreSQL process on this machine so far (0 where /proc cannot tell). */
-function databaseCpuSeconds(): number {
-  return pidsByName('postgres').reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
 }
 
 const targets: Array<{ name: string; open(): Promise<{ database: Database; drop(): Promise<void> }> }> = [

@@ -18,4 +18,12 @@ describe('the worker configuration', () => {
     expect(parseEnvironment('worker', workerEnvironmentSchema, { ...base, SMOKE_TEST_INTERVAL_MS: '86400000' }).SMOKE_TEST_INTERVAL_MS).toBe(86_400_000);
     expect(() => parseEnvironment('worker', workerEnvironmentSchema, { ...base, SMOKE_TEST_INTERVAL_MS: '500' })).toThrow(/SMOKE_TEST_INTERVAL_MS/);
   });
+
+  it('writes settlements in two partitions by account unless SETTLEMENT_PARTITIONS says otherwise', () => {
+    expect(parseEnvironment('worker', workerEnvironmentSchema, base).SETTLEMENT_PARTITIONS).toBe(2);
+    expect(parseEnvironment('worker', workerEnvironmentSchema, { ...base, SETTLEMENT_PARTITIONS: '4' }).SETTLEMENT_PARTITIONS).toBe(4);
+    for (const value of ['0', '1.5', '33']) {
+      expect(() => parseEnvironment('worker', workerEnvironmentSchema, { ...base, SETTLEMENT_PARTITIONS: value })).toThrow(/SETTLEMENT_PARTITIONS/);
+    }
+  });
 });

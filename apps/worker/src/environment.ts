@@ -1,7 +1,7 @@
 // The worker's configuration.
 import { catalogEnvironmentShape, providerEnvironmentShape } from '@voice-router/data-plane';
 import { checkStreamBound, LOG_LEVELS, metricsEnvironmentShape } from '@voice-router/service-kit';
-import { DEFAULT_SETTLEMENT_CONCURRENCY } from '@voice-router/settlement';
+import { DEFAULT_SETTLEMENT_CONCURRENCY, DEFAULT_SETTLEMENT_PARTITIONS } from '@voice-router/settlement';
 import { z } from 'zod';
 
 export const workerEnvironmentSchema = z
@@ -13,6 +13,11 @@ export const workerEnvironmentSchema = z
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   REDIS_PREFIX: z.string().min(1).default('vr'),
   SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(DEFAULT_SETTLEMENT_CONCURRENCY),
+  /**
+   * Partitions by account whose batches are written at once (each holds up to two of the pool's
+   * connections while it writes): see DEFAULT_SETTLEMENT_PARTITIONS.
+   */
+  SETTLEMENT_PARTITIONS: z.coerce.number().int().min(1).max(32).default(DEFAULT_SETTLEMENT_PARTITIONS),
   RESERVATION_REAP_AFTER_MS: z.coerce.number().int().min(1_000).default(900_000),
   /** The data plane's; read here so a worker refuses a reaper bound that would void live streams. */
   STREAM_MAX_DURATION_MS: z.coerce.number().int().min(1_000).default(300_000),

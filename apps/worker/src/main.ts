@@ -34,6 +34,7 @@ async function main() {
     prefix: environment.REDIS_PREFIX,
     sql: database.sql,
     concurrency: environment.SETTLEMENT_CONCURRENCY,
+    partitions: environment.SETTLEMENT_PARTITIONS,
     logger,
     onApplied: hooks.onApplied,
   });

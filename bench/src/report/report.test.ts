@@ -53,6 +53,16 @@ describe('report helpers', () => {
     expect(render(settlement)).toContain('| 100 | 100 | 1 | 2 | 1 / 2 / 0.1 | — | consistent | 0 |');
   });
 
+  it("names the worker's partitions by account, and nothing in reports from before there were any", () => {
+    const settlement = {
+      jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,
+      cpuSeconds: { worker: 1, postgres: 2, redis: 0.1 }, accounts: 4, auditConsistent: true, pendingAfter: 0,
+    };
+    const render = (row: object) => reportOf({ settlement: row });
+    expect(render({ ...settlement, partitions: 2 })).toContain('commits written up to 200 per transaction, in 2 partitions by account written at once) starts.');
+    expect(render(settlement)).toContain('commits written up to 200 per transaction) starts.');
+  });
+
   it("counts only the profile's samples inside the measured load's window, or all of them when none is inside", () => {
     const frame = (id: number, functionName: string, url: string) => ({ id, callFrame: { functionName, url, lineNumber: 0 } });
     // Start-up (module loading) from t=1,000 to 1,400 µs, then the load: 6 samples of 100 µs each.

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { auditWallet, openDatabase } from '@voice-router/ledger';
 import { Queue } from 'bullmq';
-import { MAX_SETTLEMENTS_PER_JOB, SETTLEMENT_BATCH_WINDOW_MS, SETTLEMENT_QUEUE, settlementJobOptions, type SettlementBatch, type SettlementJob } from '@voice-router/settlement';
+import { DEFAULT_SETTLEMENT_PARTITIONS, MAX_SETTLEMENTS_PER_JOB, SETTLEMENT_BATCH_WINDOW_MS, SETTLEMENT_QUEUE, settlementJobOptions, type SettlementBatch, type SettlementJob } from '@voice-router/settlement';
 import { CpuMeter, pidsByName, rssBytes } from '../infra/proc-stats.js';
 import { startProcess, stopProcess } from '../infra/managed-process.js';
 import { entry, type RouterSystem } from '../infra/router-system.js';
@@ -36,6 +36,8 @@ export interface SettlementRow {
    * worker holds with 200 jobs of 50 settlements in flight. Absent in reports from before session 38.
    */
   workerRssPeakMB?: number;
+  /** The worker's partitions by account (its default). Absent in reports from before session 39, when there was one. */
+  partitions?: number;
 }
 
 /** How often the worker's RSS is read while it drains. */
@@ -77,10 +79,15 @@ export async function runSettlement(
   try {
     let started = performance.now();
     const ids: string[] = [];
+    // Each job names its reservation's account, as the data plane's do (the worker partitions by it).
+    const accountOf = new Map<string, string>();
     const perAccount = Math.ceil(jobs / accounts.length);
     for (let done = 0, index = 0; done < jobs; done += perAccount, index += 1) {
       const result = await client.query<{ id: string }>(SEED, [accounts[index]!.accountId, Math.min(perAccount, jobs - done)]);
-      for (const row of result.rows) ids.push(row.id);
+      for (const row of result.rows) {
+        ids.push(row.id);
+        accountOf.set(row.id, accounts[index]!.accountId);
+      }
     }
     // Interleave accounts in the queue, as traffic from many customers would arrive.
     ids.sort();
@@ -101,7 +108,7 @@ export async function runSettlement(
       const entries = [];
       for (let offset = 0; offset < slice.length; offset += perJob) {
         const settlements = slice.slice(offset, offset + perJob).map((reservationId): SettlementJob => ({
-          action: 'commit', reservationId, metadata: { deliveredBytes: 4224 },
+          action: 'commit', reservationId, accountId: accountOf.get(reservationId), metadata: { deliveredBytes: 4224 },
         }));
         // The same options the data plane's queue settler gives every job.
         entries.push({ name: 'settle', data: { settlements }, opts: settlementJobOptions });
@@ -154,6 +161,7 @@ export async function runSettlement(
       auditConsistent: audits.every((audit) => audit.consistent),
       pendingAfter: pending,
       ...(workerRssPeak > 0 ? { workerRssPeakMB: round(workerRssPeak / 1024 / 1024, 1) } : {}),
+      partitions: DEFAULT_SETTLEMENT_PARTITIONS,
     };
   } finally {
     await queue.close();

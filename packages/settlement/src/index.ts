@@ -1,7 +1,7 @@
 // @voice-router/settlement: ending reservations (commit or void), in-process or through BullMQ, and the reaper.
 export type { Settler, SettlementJob, SettlementBatch, QueuedSettlement, SettlementLogger, SettlementGuard, DrainResult, RetryPolicy, SettlerLimits } from './settler.js';
 export { settlementsOf } from './settler.js';
-export { createSettlementApplier, type BatchPacing, type SettlementApplier } from './settlement-applier.js';
+export { createSettlementApplier, DEFAULT_SETTLEMENT_PARTITIONS, partitionOf, type BatchPacing, type SettlementApplier } from './settlement-applier.js';
 export { DEFAULT_RETRY, DEFAULT_MAX_PENDING, DEFAULT_DRAIN_TIMEOUT_MS } from './settler.js';
 export { applySettlement } from './apply-settlement.js';
 export { createInProcessSettler, type InProcessSettlerOptions } from './in-process-settler.js';

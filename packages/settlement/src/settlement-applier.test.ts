@@ -1,18 +1,20 @@
 // The applier's batching: commits of reservations, and requests paid from allowances in a lane of their
 // own, go to the database one batch at a time per lane (a second batch over the same wallets would only
 // wait for the first's locks), and what gathers meanwhile is written as the next, larger batch. Every
-// caller still learns its own outcome and the books are exact.
+// caller still learns its own outcome and the books are exact. With partitions by account (the worker's),
+// batches of different partitions are written at once.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { auditWallet, createAllowanceKeeper, DEFAULT_ALLOWANCE_SETTINGS, getCredits, openDatabase, type SqlClient } from '@voice-router/ledger';
 import { fundedAccount, reserveMany, sleep } from '../test/fixtures.js';
-import { createSettlementApplier, MAX_BATCHES_IN_FLIGHT } from './settlement-applier.js';
+import { createSettlementApplier, MAX_BATCHES_IN_FLIGHT, partitionOf } from './settlement-applier.js';
 
-/** Wraps a client: counts the statements of each name, how many were in flight at once (each held a few ms) and their batch sizes. */
+/** Wraps a client: counts the statements of each name, how many were in flight at once (each held a few ms) and their batches' ids. */
 function counting(sql: SqlClient) {
   const inFlight = new Map<string, number>();
   const most = new Map<string, number>();
   const batches = new Map<string, number[]>();
+  const batchIds = new Map<string, string[][]>();
   const calls = new Map<string, number>();
   const client: SqlClient = {
     ...sql,
@@ -25,9 +27,11 @@ function counting(sql: SqlClient) {
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
       most.set(key, Math.max(most.get(key) ?? 0, inFlight.get(key)!));
       // A batch is one array literal per column (commits, and requests paid from allowances): the
-      // first column holds their ids, which have no commas.
+      // first column holds their ids, quoted, which have no commas.
       if (typeof values?.[0] === 'string' && values[0].startsWith('{')) {
-        batches.set(key, [...(batches.get(key) ?? []), values[0] === '{}' ? 0 : values[0].split(',').length]);
+        const ids = values[0] === '{}' ? [] : values[0].slice(1, -1).split(',').map((element) => element.replaceAll('"', ''));
+        batches.set(key, [...(batches.get(key) ?? []), ids.length]);
+        batchIds.set(key, [...(batchIds.get(key) ?? []), ids]);
       }
       try {
         await sleep(5);
@@ -37,7 +41,7 @@ function counting(sql: SqlClient) {
       }
     },
   };
-  return { client, most, batches, calls };
+  return { client, most, batches, batchIds, calls };
 }
 
 describe('settlement applier', () => {
@@ -95,6 +99,54 @@ describe('settlement applier', () => {
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - spent, reservedMicros: 0n });
     expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
     await database.close();
+  });
+
+  it('partitions by account: batches of different partitions are written at once, never two of one; books exact', async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    // Two accounts in each of two partitions.
+    const byPartition: string[][] = [[], []];
+    while (byPartition.some((accounts) => accounts.length < 2)) {
+      const accountId = await fundedAccount(database, 10_000_000n);
+      const accounts = byPartition[partitionOf(accountId, 2)]!;
+      if (accounts.length < 2) accounts.push(accountId);
+    }
+    const { client, most, batchIds } = counting(database.sql);
+    const applier = createSettlementApplier(client, 'worker', { gatherMs: 1, intervalMs: 0 }, 2);
+    const accountOf = new Map<string, string>();
+    for (const accountId of byPartition.flat()) {
+      for (const id of await reserveMany(database.sql, accountId, 300, 100n)) accountOf.set(id, accountId);
+    }
+    // Interleaved, as the jobs of many customers arrive; every tenth names no account (an older
+    // producer's job), which goes to the first partition whatever its account.
+    const ids = [...accountOf.keys()].sort();
+    const unnamed = new Set(ids.filter((_id, index) => index % 10 === 0));
+    const outcomes = await Promise.all(ids.map((reservationId) =>
+      applier.apply({ action: 'commit', reservationId, ...(unnamed.has(reservationId) ? {} : { accountId: accountOf.get(reservationId) }) })));
+    expect(new Set(outcomes)).toEqual(new Set(['settled']));
+
+    // One batch in flight per partition, both partitions at once.
+    expect(most.get('ledger_commit_many')).toBe(2);
+    const partitionOfId = (id: string) => (unnamed.has(id) ? 0 : partitionOf(accountOf.get(id), 2));
+    const batches = batchIds.get('ledger_commit_many')!;
+    for (const batch of batches) expect(new Set(batch.map(partitionOfId)).size).toBe(1);
+    expect(new Set(batches.map((batch) => partitionOfId(batch[0]!)))).toEqual(new Set([0, 1]));
+    expect(batches.flat().sort()).toEqual(ids);
+
+    for (const accountId of byPartition.flat()) {
+      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - 300n * 100n, reservedMicros: 0n });
+      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+    }
+    await database.close();
+  });
+
+  it('spreads random account ids evenly over the partitions; one partition, or no account, is the first', () => {
+    const counts = [0, 0, 0, 0];
+    for (let index = 0; index < 4_000; index += 1) counts[partitionOf(crypto.randomUUID(), 4)]! += 1;
+    for (const count of counts) expect(count).toBeGreaterThan(800);
+    expect(partitionOf(crypto.randomUUID(), 1)).toBe(0);
+    expect(partitionOf(undefined, 4)).toBe(0);
+    expect(partitionOf('not-hex', 4)).toBe(0);
+    expect(() => createSettlementApplier({} as SqlClient, 'worker', undefined, 0)).toThrow(RangeError);
   });
 
   it('paces batches: a steady load goes out at most once per interval, a commit after a quiet spell waits only the gather', async () => {

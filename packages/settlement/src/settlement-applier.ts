@@ -5,7 +5,8 @@
 // voids alike) gather the same way in a lane of their own and are written by settleAllowanceSpends.
 // Every caller learns its own outcome; a failed batch fails each of its callers, who retry as they
 // would a single settlement (the ledger applies each decision at most once, so a retry never charges
-// twice).
+// twice). The worker's applier splits both lanes into partitions by account (SETTLEMENT_PARTITIONS), one
+// batch in flight in each.
 import { commitReservations, MAX_COMMIT_BATCH, settleAllowanceSpends, type SettlementOutcome, type SqlClient } from '@voice-router/ledger';
 import { allowanceSpend, applySettlement } from './apply-settlement.js';
 import type { SettlementJob } from './settler.js';
@@ -27,17 +28,42 @@ interface Waiting {
 export const COMMIT_GATHER_MS = 2;
 
 /**
- * Batches written at once by one applier, in each lane: one. A batch locks the wallets it names, and
- * batches of a busy worker name the same wallets (each of 200 commits spans most of the accounts that
- * are spending), so a second batch in flight only waits for the first's locks, and the waiting costs
- * PostgreSQL CPU: the waiter re-reads and re-checks every row the first one changed. Measured on
- * PostgreSQL, 20,000 commits in batches of 200 over 64 accounts: 65-71 µs of database CPU a commit and
- * 15,800-17,400 commits/s three batches at a time, 40-46 µs and 19,900-22,900 commits/s one at a time;
- * requests paid from allowances, 40 a batch over 64 wallets: 74 µs a request three at a time, 48 one
- * at a time. Meanwhile the next batch gathers, and larger batches cost less per settlement. More
- * throughput than one statement at a time gives comes from more worker processes.
+ * Batches written at once by one applier, in each lane of each partition: one. A batch locks the wallets
+ * it names, and batches of a busy worker name the same wallets (each of 200 commits spans most of the
+ * accounts that are spending), so a second batch of the same accounts in flight only waits for the
+ * first's locks, and the waiting costs PostgreSQL CPU: the waiter re-reads and re-checks every row the
+ * first one changed. Measured on PostgreSQL, 20,000 commits in batches of 200 over 64 accounts: 65-71 µs
+ * of database CPU a commit and 15,800-17,400 commits/s three batches at a time, 40-46 µs and
+ * 19,900-22,900 commits/s one at a time; requests paid from allowances, 40 a batch over 64 wallets: 74 µs
+ * a request three at a time, 48 one at a time. Meanwhile the next batch gathers, and larger batches cost
+ * less per settlement. Batches of different partitions name different wallets, so they run at once
+ * without waiting for each other (see DEFAULT_SETTLEMENT_PARTITIONS).
  */
 export const MAX_BATCHES_IN_FLIGHT = 1;
+
+/**
+ * The worker's partitions by account. Each has its own lanes, so its batches name only its own
+ * accounts' wallets: batches of different partitions never wait for each other's locks, and the
+ * database writes as many at once as there are partitions. Draining 100,000 commits over 64 accounts
+ * (scenario 6, one worker, PostgreSQL and everything else on two cores): 12,498-13,626 commits/s with two
+ * partitions against 9,206-10,600 with one, in alternating runs; three and four gave 13,782 and 14,041,
+ * within the noise of two on two cores (bench/HISTORY.md, session 39). A host with more cores for
+ * PostgreSQL can take more (SETTLEMENT_PARTITIONS). The embedded process keeps one: PGlite runs one
+ * statement at a time.
+ */
+export const DEFAULT_SETTLEMENT_PARTITIONS = 2;
+
+/**
+ * A settlement's partition, from its account id's last four hex digits (account ids are random UUIDs,
+ * so accounts spread evenly); the first one for a job that names no account (an older producer). A job
+ * that named the wrong account would only make its batch wait for another partition's locks: every
+ * writer locks wallets in account order, and the ledger applies each settlement at most once.
+ */
+export function partitionOf(accountId: string | undefined, partitions: number): number {
+  if (partitions <= 1 || accountId === undefined) return 0;
+  const tail = Number.parseInt(accountId.slice(-4), 16);
+  return Number.isNaN(tail) ? 0 : tail % partitions;
+}
 
 /**
  * How a lane paces its batches. `gatherMs`: how long the first settlement of a batch waits for others.
@@ -109,21 +135,25 @@ function createLane(pacing: BatchPacing, write: (batch: Waiting[]) => Promise<Ma
 }
 
 export function createSettlementApplier(
-  sql: SqlClient, source: string, pacing: BatchPacing = { gatherMs: COMMIT_GATHER_MS, intervalMs: 0 },
+  sql: SqlClient, source: string, pacing: BatchPacing = { gatherMs: COMMIT_GATHER_MS, intervalMs: 0 }, partitions = 1,
 ): SettlementApplier {
-  // Commits of reservations: one batch at a time (see MAX_BATCHES_IN_FLIGHT); meanwhile the next batch
-  // gathers. A statement has a fixed cost (planning, locks, a commit) of several hundred microseconds of
-  // database CPU, so under load this turns many small batches into a few large ones; when idle, a commit
-  // still waits only the gather. Requests paid from allowances have a lane of their own.
-  const commit = createLane(pacing, (batch) =>
-    commitReservations(sql, batch.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata }))));
-  const spend = createLane(pacing, (batch) =>
-    settleAllowanceSpends(sql, batch.map(({ job }) => allowanceSpend(job, job.allowance!, source))));
+  if (!Number.isInteger(partitions) || partitions < 1) throw new RangeError(`partitions must be a positive integer, not ${partitions}`);
+  // Commits of reservations: one batch at a time per partition (see MAX_BATCHES_IN_FLIGHT); meanwhile
+  // the next batch gathers. A statement has a fixed cost (planning, locks, a commit) of several hundred
+  // microseconds of database CPU, so under load this turns many small batches into a few large ones;
+  // when idle, a commit still waits only the gather. Requests paid from allowances have a lane of their
+  // own, partitioned by the allowance's account.
+  const lanes = Array.from({ length: partitions }, () => ({
+    commit: createLane(pacing, (batch) =>
+      commitReservations(sql, batch.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata })))),
+    spend: createLane(pacing, (batch) =>
+      settleAllowanceSpends(sql, batch.map(({ job }) => allowanceSpend(job, job.allowance!, source)))),
+  }));
   return {
     apply(job) {
-      if (job.allowance) return spend(job);
+      if (job.allowance) return lanes[partitionOf(job.allowance.accountId, partitions)]!.spend(job);
       if (job.action !== 'commit') return applySettlement(sql, job, source);
-      return commit(job);
+      return lanes[partitionOf(job.accountId, partitions)]!.commit(job);
     },
   };
 }

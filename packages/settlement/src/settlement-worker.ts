@@ -4,7 +4,7 @@
 // finds its reservations already settled and succeeds without effect.
 // A job that fails (the database is down) is retried with capped backoff (settlement-job-options.ts).
 import type { SqlClient } from '@voice-router/ledger';
-import { createSettlementApplier } from './settlement-applier.js';
+import { createSettlementApplier, DEFAULT_SETTLEMENT_PARTITIONS } from './settlement-applier.js';
 import { createLogThrottle } from './log-throttle.js';
 import { loadBullmq } from './load-redis-libraries.js';
 import { createWorkerClient, SETTLEMENT_QUEUE, withTimeout } from './redis-connection.js';
@@ -25,6 +25,8 @@ export interface SettlementWorkerOptions {
   prefix: string;
   sql: SqlClient;
   concurrency?: number;
+  /** Partitions by account, written at once (settlement-applier.ts); default DEFAULT_SETTLEMENT_PARTITIONS. */
+  partitions?: number;
   logger?: SettlementLogger;
   /** Told each job's action and outcome once it is applied (metrics). */
   onApplied?(action: 'commit' | 'void', outcome: string): void;
@@ -43,7 +45,7 @@ export interface SettlementWorker {
 export async function startSettlementWorker(options: SettlementWorkerOptions): Promise<SettlementWorker> {
   const logger = options.logger ?? silentLogger;
   const counts: Record<string, number> = {};
-  const applier = createSettlementApplier(options.sql, 'worker');
+  const applier = createSettlementApplier(options.sql, 'worker', undefined, options.partitions ?? DEFAULT_SETTLEMENT_PARTITIONS);
   const { Worker } = loadBullmq();
   const client = createWorkerClient(options.redisUrl);
   const worker = new Worker<QueuedSettlement>(

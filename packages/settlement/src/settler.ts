@@ -6,6 +6,11 @@ import type { AllowancePayment } from '@voice-router/ledger';
 export interface SettlementJob {
   action: 'commit' | 'void';
   reservationId: string;
+  /**
+   * The reservation's account. The worker writes the settlements of different accounts in parallel
+   * partitions by it (settlement-applier.ts); jobs from older producers lack it and go to the first.
+   */
+  accountId?: string;
   /** For voids: the error code that caused it (kept for usage reports). */
   errorCode?: string;
   metadata?: Record<string, unknown>;

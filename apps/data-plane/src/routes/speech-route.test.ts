@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createUser, getCredits, grantCredit, openDatabase, type Database } from '@voice-router/ledger';
 import { createProviderRegistry, openAIProvider } from '@voice-router/providers';
 import { CHUNKED_AUDIO_HEAD as HEAD, CHUNKED_END as END, chunkedPart as chunked, startRawUpstream } from '@voice-router/providers/testing';
-import { createInProcessSettler } from '@voice-router/settlement';
+import { createInProcessSettler, type SettlementJob, type Settler } from '@voice-router/settlement';
 import { createLogger } from '@voice-router/service-kit';
 import { startDataPlane } from '../data-plane.js';
 import { testedServers } from '../server/tested-servers.test-support.js';
@@ -41,6 +41,10 @@ async function rawSpeech(port: number, key: string): Promise<{ response: string;
     socket.on('data', (data) => {
       response += data.toString('latin1');
       if (response.endsWith('\r\n0\r\n\r\n')) resolve();
+      // An error answer has a length instead.
+      const headEnd = response.indexOf('\r\n\r\n');
+      const length = /^content-length: (\d+)$/im.exec(response.slice(0, headEnd));
+      if (headEnd >= 0 && length && response.length - headEnd - 4 >= Number(length[1])) resolve();
     });
     socket.on('error', reject);
     setTimeout(() => reject(new Error(`no complete response: ${response.slice(0, 200)}`)), 5000);
@@ -82,7 +86,13 @@ async function start(server: 'node' | 'uws', parts: Buffer[]) {
     [openAIProvider],
   );
   cleanups.push(() => registry.close());
-  const settler = createInProcessSettler({ sql: database.sql });
+  const inProcess = createInProcessSettler({ sql: database.sql });
+  // What the route hands the settler: each job names the reservation's account (the worker partitions by it).
+  const jobs: SettlementJob[] = [];
+  const settler: Settler = { ...inProcess, settle: (job) => {
+    jobs.push({ ...job });
+    inProcess.settle(job);
+  } };
   const dataPlane = await startDataPlane({
     host: '127.0.0.1', port: 0, sql: database.sql, registry, settler,
     logger: createLogger({ name: 'test', level: 'silent' }),
@@ -92,7 +102,7 @@ async function start(server: 'node' | 'uws', parts: Buffer[]) {
   const user = await createUser(database.prisma, { email: `route-${server}-${Math.random()}@example.com` });
   const key = await createApiKey(database.prisma, { accountId: user.personalAccountId, name: 'test' });
   await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: 1_000_000n, source: 'admin' });
-  return { port: dataPlane.port, key: key.keyValue, accountId: user.personalAccountId, settler };
+  return { port: dataPlane.port, key: key.keyValue, accountId: user.personalAccountId, settler, jobs };
 }
 
 describe.each(testedServers())('speech route writes (%s server)', (server) => {
@@ -101,7 +111,7 @@ describe.each(testedServers())('speech route writes (%s server)', (server) => {
     ['an answer whose end comes later', [Buffer.concat([Buffer.from(HEAD), chunked(AUDIO)]), END], 2],
   ] as const;
   it.each(cases)('%s: the whole audio once, charged once', async (_name, parts, nodeWrites) => {
-    const { port, key, accountId, settler } = await start(server, [...parts]);
+    const { port, key, accountId, settler, jobs } = await start(server, [...parts]);
     const writes = server === 'node' ? countServerWrites() : undefined;
     let exchange: Awaited<ReturnType<typeof rawSpeech>>;
     try {
@@ -114,7 +124,18 @@ describe.each(testedServers())('speech route writes (%s server)', (server) => {
     // Headers, audio and the end of the response: one write when the upstream had ended, else two.
     if (writes) expect(writes.writesTo(exchange.localPort)).toBe(nodeWrites);
     await settler.close();
+    expect(jobs).toEqual([expect.objectContaining({ action: 'commit', reservationId: expect.any(String), accountId })]);
     const cost = BigInt(/x-router-cost-micros: (\d+)/i.exec(exchange.response)![1]!);
     expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000_000n - cost, reservedMicros: 0n });
+  });
+
+  it('an upstream error: voided, the void naming the account, nothing charged', async () => {
+    const failure = 'HTTP/1.1 500 Internal Server Error\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}';
+    const { port, key, accountId, settler, jobs } = await start(server, [Buffer.from(failure)]);
+    const exchange = await rawSpeech(port, key);
+    expect(exchange.response.startsWith('HTTP/1.1 502 ')).toBe(true);
+    await settler.close();
+    expect(jobs).toEqual([expect.objectContaining({ action: 'void', reservationId: expect.any(String), accountId })]);
+    expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 1_000_000n, reservedMicros: 0n });
   });
 });

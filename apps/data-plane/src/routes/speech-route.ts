@@ -130,7 +130,7 @@ async function handleSpeech(
     return sendError(res, state, 'insufficient_credit', `this request costs ${plan.costMicros} micro-dollars; add credit or shorten the input`);
   }
   const settleVoid = (errorCode: string, metadata?: Record<string, unknown>) =>
-    context.settler.settle({ action: 'void', reservationId, errorCode, metadata });
+    context.settler.settle({ action: 'void', reservationId, accountId: key.accountId, errorCode, metadata });
 
   const deadline = setTimeout(() => abort.abort(new RouterEndedStream('max_duration')), context.streamMaxDurationMs);
   try {
@@ -145,7 +145,7 @@ async function handleSpeech(
       if (ended) return endBeforeAudio(res, state, plan, ended, settleVoid);
       return failBeforeAudio(res, state, plan, error, settleVoid, context);
     }
-    await streamAudio(res, state, abort, plan, reservationId, result, context, settleVoid, arrivedAt);
+    await streamAudio(res, state, abort, plan, reservationId, key.accountId, result, context, settleVoid, arrivedAt);
   } finally {
     clearTimeout(deadline);
   }
@@ -156,8 +156,8 @@ function headerSafe(text: string): string {
 }
 
 async function streamAudio(
-  res: HttpResponse, state: ResponseState, signal: AbortSignalLike, plan: SpeechPlan, reservationId: string, result: SpeechResult,
-  context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, arrivedAt: number,
+  res: HttpResponse, state: ResponseState, signal: AbortSignalLike, plan: SpeechPlan, reservationId: string, accountId: string,
+  result: SpeechResult, context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, arrivedAt: number,
 ): Promise<void> {
   const warnings = [...plan.warnings, ...result.warnings];
   const counters = context.metrics.stream;
@@ -236,13 +236,13 @@ async function streamAudio(
 
   if (responseEnded) {
     // The whole upstream body reached the client's socket and the response is complete.
-    context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes } });
+    context.settler.settle({ action: 'commit', reservationId, accountId, metadata: { deliveredBytes } });
     return;
   }
   if (state.aborted) {
     // The client left. Charged only if it received audio: the provider has already done the work.
     if (deliveredBytes > 0 && headersWritten) {
-      context.settler.settle({ action: 'commit', reservationId, metadata: { clientClosed: true, deliveredBytes } });
+      context.settler.settle({ action: 'commit', reservationId, accountId, metadata: { clientClosed: true, deliveredBytes } });
     } else {
       settleVoid('client_closed');
     }
@@ -253,7 +253,7 @@ async function streamAudio(
     // The provider did the work for what was delivered; the router chose to stop. Charged, ended cleanly.
     if (!headersWritten) return endBeforeAudio(res, state, plan, ended, settleVoid);
     res.cork(() => res.end());
-    context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes, endedBy: ended } });
+    context.settler.settle({ action: 'commit', reservationId, accountId, metadata: { deliveredBytes, endedBy: ended } });
     return;
   }
   if (upstreamFailed) {
@@ -269,5 +269,5 @@ async function streamAudio(
     return sendUpstreamFailure(res, state, plan.provider, 'upstream_bad_response');
   }
   res.cork(() => res.end());
-  context.settler.settle({ action: 'commit', reservationId, metadata: { deliveredBytes } });
+  context.settler.settle({ action: 'commit', reservationId, accountId, metadata: { deliveredBytes } });
 }

@@ -139,6 +139,39 @@ describe('settlement applier', () => {
     await database.close();
   });
 
+  it('partitions by account: a steady load still goes out one statement at a time, in batches as large as one partition would make', async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    const byPartition: string[][] = [[], []];
+    while (byPartition.some((accounts) => accounts.length < 1)) {
+      const accountId = await fundedAccount(database, 10_000_000n);
+      const accounts = byPartition[partitionOf(accountId, 2)]!;
+      if (accounts.length < 1) accounts.push(accountId);
+    }
+    const { client, most, batches } = counting(database.sql);
+    const applier = createSettlementApplier(client, 'worker', { gatherMs: 1, intervalMs: 0 }, 2);
+    const [first, second] = byPartition.flat() as [string, string];
+    const reserved = [await reserveMany(database.sql, first, 150, 100n), await reserveMany(database.sql, second, 150, 100n)];
+    // Two commits (one per partition) every 2 ms, each statement taking 5 ms: neither partition ever has a
+    // full batch waiting, so the other partition's batch waits for the one in flight.
+    const settled: Array<Promise<string>> = [];
+    for (let index = 0; index < 150; index += 1) {
+      settled.push(applier.apply({ action: 'commit', reservationId: reserved[0]![index]!, accountId: first }));
+      settled.push(applier.apply({ action: 'commit', reservationId: reserved[1]![index]!, accountId: second }));
+      await sleep(2);
+    }
+    expect(new Set(await Promise.all(settled))).toEqual(new Set(['settled']));
+    expect(most.get('ledger_commit_many')).toBe(1);
+    const sizes = batches.get('ledger_commit_many')!;
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeGreaterThan(280);
+    // Both partitions are written, alternately: far fewer statements than commits.
+    expect(sizes.length).toBeLessThan(100);
+    for (const accountId of [first, second]) {
+      expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - 150n * 100n, reservedMicros: 0n });
+      expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
+    }
+    await database.close();
+  });
+
   it('spreads random account ids evenly over the partitions; one partition, or no account, is the first', () => {
     const counts = [0, 0, 0, 0];
     for (let index = 0; index < 4_000; index += 1) counts[partitionOf(crypto.randomUUID(), 4)]! += 1;

@@ -43,8 +43,9 @@ export const MAX_BATCHES_IN_FLIGHT = 1;
 
 /**
  * The worker's partitions by account. Each has its own lanes, so its batches name only its own
- * accounts' wallets: batches of different partitions never wait for each other's locks, and the
- * database writes as many at once as there are partitions. Draining 100,000 commits over 64 accounts
+ * accounts' wallets: batches of different partitions never wait for each other's locks, and under a
+ * backlog (a full batch waiting in each) the database writes as many at once as there are partitions;
+ * under a steady load, one at a time (LaneGroup). Draining 100,000 commits over 64 accounts
  * (scenario 6, one worker, PostgreSQL and everything else on two cores): 12,498-13,626 commits/s with two
  * partitions against 9,206-10,600 with one, in alternating runs; three and four gave 13,782 and 14,041,
  * within the noise of two on two cores (bench/HISTORY.md, session 39). A host with more cores for
@@ -76,15 +77,29 @@ export interface BatchPacing {
   intervalMs: number;
 }
 
+/**
+ * The lanes of one kind (commits, or requests paid from allowances), one per partition. A lane starts a
+ * batch while another partition's is in flight only if it has a full batch waiting: a backlog is written
+ * in parallel, while a steady load still goes out one statement at a time, in batches as large as with a
+ * single lane. (Two partitions each writing whatever had gathered cost PostgreSQL and the worker more CPU
+ * per request under the benchmark's steady load: more statements, each smaller.)
+ */
+interface LaneGroup {
+  inFlight: number;
+  /** Each lane's schedule(), called when any lane's batch ends. */
+  readonly lanes: Array<() => void>;
+}
+
 /** One queue of waiting settlements, written in batches by `write`, MAX_BATCHES_IN_FLIGHT at a time. */
-function createLane(pacing: BatchPacing, write: (batch: Waiting[]) => Promise<Map<string, SettlementOutcome>>) {
+function createLane(pacing: BatchPacing, group: LaneGroup, write: (batch: Waiting[]) => Promise<Map<string, SettlementOutcome>>) {
   let pending: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
   let inFlight = 0;
   // When the oldest waiting settlement arrived, and when the last batch started (performance.now()).
   let oldestAt = 0;
   let lastStartAt = Number.NEGATIVE_INFINITY;
-  const held = () => inFlight >= MAX_BATCHES_IN_FLIGHT;
+  const held = () => inFlight >= MAX_BATCHES_IN_FLIGHT || (group.inFlight > 0 && pending.length < MAX_COMMIT_BATCH);
+  group.lanes.push(schedule);
 
   /** Writes now if a full batch waits or the waiting ones are due; otherwise sets the timer for when they are. */
   function schedule() {
@@ -105,6 +120,7 @@ function createLane(pacing: BatchPacing, write: (batch: Waiting[]) => Promise<Ma
     const batch = pending.splice(0, MAX_COMMIT_BATCH);
     if (batch.length === 0) return;
     inFlight += 1;
+    group.inFlight += 1;
     lastStartAt = performance.now();
     // Those left behind (more than a full batch was waiting) are due with the next one.
     oldestAt = lastStartAt;
@@ -122,7 +138,10 @@ function createLane(pacing: BatchPacing, write: (batch: Waiting[]) => Promise<Ma
       for (const waiting of batch) waiting.reject(error);
     } finally {
       inFlight -= 1;
-      // What gathered while the batch ran: written as soon as its pacing allows.
+      group.inFlight -= 1;
+      // What gathered while the batch ran, in every lane of the group, the other partitions' first:
+      // written as soon as its pacing allows.
+      for (const lane of group.lanes) if (lane !== schedule) lane();
       schedule();
     }
   }
@@ -143,10 +162,12 @@ export function createSettlementApplier(
   // microseconds of database CPU, so under load this turns many small batches into a few large ones;
   // when idle, a commit still waits only the gather. Requests paid from allowances have a lane of their
   // own, partitioned by the allowance's account.
+  const commits: LaneGroup = { inFlight: 0, lanes: [] };
+  const spends: LaneGroup = { inFlight: 0, lanes: [] };
   const lanes = Array.from({ length: partitions }, () => ({
-    commit: createLane(pacing, (batch) =>
+    commit: createLane(pacing, commits, (batch) =>
       commitReservations(sql, batch.map(({ job }) => ({ reservationId: job.reservationId, source, metadata: job.metadata })))),
-    spend: createLane(pacing, (batch) =>
+    spend: createLane(pacing, spends, (batch) =>
       settleAllowanceSpends(sql, batch.map(({ job }) => allowanceSpend(job, job.allowance!, source)))),
   }));
   return {

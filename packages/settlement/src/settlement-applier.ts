@@ -46,7 +46,7 @@ export const MAX_BATCHES_IN_FLIGHT = 1;
  * accounts' wallets: batches of different partitions never wait for each other's locks, and under a
  * backlog (a full batch waiting in each) the database writes as many at once as there are partitions;
  * under a steady load, one at a time (LaneGroup). Draining 100,000 commits over 64 accounts
- * (scenario 6, one worker, PostgreSQL and everything else on two cores): 12,498-13,626 commits/s with two
+ * (scenario 6, one worker, PostgreSQL and everything else on two cores): 12,338-14,571 commits/s with two
  * partitions against 9,206-10,600 with one, in alternating runs; three and four gave 13,782 and 14,041,
  * within the noise of two on two cores (bench/HISTORY.md, session 39). A host with more cores for
  * PostgreSQL can take more (SETTLEMENT_PARTITIONS). The embedded process keeps one: PGlite runs one

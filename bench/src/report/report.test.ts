@@ -43,22 +43,19 @@ describe('report helpers', () => {
     expect(report).toContain('| `execProtocolRawSync` |  | 100 | 100 % |');
   });
 
+  /** Scenario 6's row as reports before session 38 have it, and how a report with it renders. */
+  const settlement = {
+    jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,
+    cpuSeconds: { worker: 1, postgres: 2, redis: 0.1 }, accounts: 4, auditConsistent: true, pendingAfter: 0,
+  };
+  const render = (row: object) => reportOf({ settlement: row });
+
   it("reports the worker's memory while it drains the settlement backlog, and a dash in reports from before it was measured", () => {
-    const settlement = {
-      jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,
-      cpuSeconds: { worker: 1, postgres: 2, redis: 0.1 }, accounts: 4, auditConsistent: true, pendingAfter: 0,
-    };
-    const render = (row: object) => reportOf({ settlement: row });
     expect(render({ ...settlement, workerRssPeakMB: 197.6 })).toContain('| 100 | 100 | 1 | 2 | 1 / 2 / 0.1 | 197.6 | consistent | 0 |');
     expect(render(settlement)).toContain('| 100 | 100 | 1 | 2 | 1 / 2 / 0.1 | — | consistent | 0 |');
   });
 
   it("names the worker's partitions by account, and nothing in reports from before there were any", () => {
-    const settlement = {
-      jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,
-      cpuSeconds: { worker: 1, postgres: 2, redis: 0.1 }, accounts: 4, auditConsistent: true, pendingAfter: 0,
-    };
-    const render = (row: object) => reportOf({ settlement: row });
     expect(render({ ...settlement, partitions: 2 })).toContain('commits written up to 200 per transaction, in 2 partitions by account written at once) starts.');
     expect(render(settlement)).toContain('commits written up to 200 per transaction) starts.');
   });

@@ -44,6 +44,23 @@ function counting(sql: SqlClient) {
   return { client, most, batches, batchIds, calls };
 }
 
+/**
+ * A new database with funded accounts (10 dollars each), `each` of them in each of two partitions, and
+ * an applier with two partitions writing through a counting client.
+ */
+async function partitionedApplier(each: number) {
+  const database = await openDatabase({ kind: 'pglite-memory' });
+  const byPartition: string[][] = [[], []];
+  while (byPartition.some((accounts) => accounts.length < each)) {
+    const accountId = await fundedAccount(database, 10_000_000n);
+    const accounts = byPartition[partitionOf(accountId, 2)]!;
+    if (accounts.length < each) accounts.push(accountId);
+  }
+  const counted = counting(database.sql);
+  const applier = createSettlementApplier(counted.client, 'worker', { gatherMs: 1, intervalMs: 0 }, 2);
+  return { database, byPartition, applier, ...counted };
+}
+
 describe('settlement applier', () => {
   it('writes commits and allowance-paid requests one batch at a time per lane; outcomes and books exact', async () => {
     const database = await openDatabase({ kind: 'pglite-memory' });
@@ -102,16 +119,7 @@ describe('settlement applier', () => {
   });
 
   it('partitions by account: batches of different partitions are written at once, never two of one; books exact', async () => {
-    const database = await openDatabase({ kind: 'pglite-memory' });
-    // Two accounts in each of two partitions.
-    const byPartition: string[][] = [[], []];
-    while (byPartition.some((accounts) => accounts.length < 2)) {
-      const accountId = await fundedAccount(database, 10_000_000n);
-      const accounts = byPartition[partitionOf(accountId, 2)]!;
-      if (accounts.length < 2) accounts.push(accountId);
-    }
-    const { client, most, batchIds } = counting(database.sql);
-    const applier = createSettlementApplier(client, 'worker', { gatherMs: 1, intervalMs: 0 }, 2);
+    const { database, byPartition, applier, most, batchIds } = await partitionedApplier(2);
     const accountOf = new Map<string, string>();
     for (const accountId of byPartition.flat()) {
       for (const id of await reserveMany(database.sql, accountId, 300, 100n)) accountOf.set(id, accountId);
@@ -140,15 +148,7 @@ describe('settlement applier', () => {
   });
 
   it('partitions by account: a steady load still goes out one statement at a time, in batches as large as one partition would make', async () => {
-    const database = await openDatabase({ kind: 'pglite-memory' });
-    const byPartition: string[][] = [[], []];
-    while (byPartition.some((accounts) => accounts.length < 1)) {
-      const accountId = await fundedAccount(database, 10_000_000n);
-      const accounts = byPartition[partitionOf(accountId, 2)]!;
-      if (accounts.length < 1) accounts.push(accountId);
-    }
-    const { client, most, batches } = counting(database.sql);
-    const applier = createSettlementApplier(client, 'worker', { gatherMs: 1, intervalMs: 0 }, 2);
+    const { database, byPartition, applier, most, batches } = await partitionedApplier(1);
     const [first, second] = byPartition.flat() as [string, string];
     const reserved = [await reserveMany(database.sql, first, 150, 100n), await reserveMany(database.sql, second, 150, 100n)];
     // Two commits (one per partition) every 2 ms, each statement taking 5 ms: neither partition ever has a

@@ -45,19 +45,19 @@ function counting(sql: SqlClient) {
 }
 
 /**
- * A new database with funded accounts (10 dollars each), `each` of them in each of two partitions, and
- * an applier with two partitions writing through a counting client.
+ * A new database with funded accounts (10 dollars each), `each` of them in each partition, and an
+ * applier with that many partitions (two unless told) writing through a counting client.
  */
-async function partitionedApplier(each: number) {
+async function partitionedApplier(each: number, partitions = 2) {
   const database = await openDatabase({ kind: 'pglite-memory' });
-  const byPartition: string[][] = [[], []];
+  const byPartition: string[][] = Array.from({ length: partitions }, () => []);
   while (byPartition.some((accounts) => accounts.length < each)) {
     const accountId = await fundedAccount(database, 10_000_000n);
-    const accounts = byPartition[partitionOf(accountId, 2)]!;
+    const accounts = byPartition[partitionOf(accountId, partitions)]!;
     if (accounts.length < each) accounts.push(accountId);
   }
   const counted = counting(database.sql);
-  const applier = createSettlementApplier(counted.client, 'worker', { gatherMs: 1, intervalMs: 0 }, 2);
+  const applier = createSettlementApplier(counted.client, 'worker', { gatherMs: 1, intervalMs: 0 }, partitions);
   return { database, byPartition, applier, ...counted };
 }
 
@@ -169,6 +169,29 @@ describe('settlement applier', () => {
       expect(await getCredits(database.sql, accountId)).toEqual({ balanceMicros: 10_000_000n - 150n * 100n, reservedMicros: 0n });
       expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
     }
+    await database.close();
+  });
+
+  it('partitions by account: under a steady load every partition gets its turn, not only the first two', async () => {
+    const { database, byPartition, applier } = await partitionedApplier(1, 3);
+    const accounts = byPartition.flat();
+    const reserved = await Promise.all(accounts.map((accountId) => reserveMany(database.sql, accountId, 100, 100n)));
+    // Three commits (one per partition) every 2 ms, each statement taking 5 ms: no partition ever has a
+    // full batch waiting. Every partition's commits are written while the trickle lasts.
+    const settled = accounts.map(() => [] as Array<Promise<string>>);
+    const written = accounts.map(() => 0);
+    for (let index = 0; index < 100; index += 1) {
+      accounts.forEach((accountId, partition) => {
+        settled[partition]!.push(applier.apply({ action: 'commit', reservationId: reserved[partition]![index]!, accountId }).then((outcome) => {
+          written[partition]! += 1;
+          return outcome;
+        }));
+      });
+      await sleep(2);
+    }
+    for (const count of written) expect(count).toBeGreaterThan(0);
+    expect(new Set(await Promise.all(settled.flat()))).toEqual(new Set(['settled']));
+    for (const accountId of accounts) expect((await auditWallet(database.sql, accountId)).consistent).toBe(true);
     await database.close();
   });
 

@@ -139,10 +139,12 @@ function createLane(pacing: BatchPacing, group: LaneGroup, write: (batch: Waitin
     } finally {
       inFlight -= 1;
       group.inFlight -= 1;
-      // What gathered while the batch ran, in every lane of the group, the other partitions' first:
-      // written as soon as its pacing allows.
-      for (const lane of group.lanes) if (lane !== schedule) lane();
-      schedule();
+      // What gathered while the batch ran, in every lane of the group: written as soon as its pacing
+      // allows. The lanes are asked in turn from the one after this one, this one last, so under a
+      // steady load every partition gets its turn (asked always from the first, a third partition would
+      // wait until a full batch had gathered in it).
+      const at = group.lanes.indexOf(schedule);
+      for (let step = 1; step <= group.lanes.length; step += 1) group.lanes[(at + step) % group.lanes.length]!();
     }
   }
 

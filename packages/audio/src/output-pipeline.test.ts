@@ -1,10 +1,12 @@
 import { announceSkip, isCollected, parseMp3Frames, probeAudio } from '@voice-router/test-support';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildWav, s16Tone, splitRagged } from './__fixtures__/wav.js';
 import { AudioFormatError } from './errors.js';
 import { TRANSCODED_MP3_BITRATE_KBPS } from './mp3-encoder.js';
 import type { OutputDescription, TargetFormat } from './output-description.js';
 import { createOutputPipeline, isAlreadyTarget } from './output-pipeline.js';
+import { Resampler } from './resampler.js';
+import { toS16leBytes } from './sample-decoder.js';
 
 function run(source: OutputDescription, target: TargetFormat, body: Iterable<Uint8Array | string>): Buffer {
   const pipeline = createOutputPipeline(source, target);
@@ -169,6 +171,42 @@ describe('createOutputPipeline', () => {
       expect(sourceFinished).toBe(true);
       sourceFinished = false;
     }
+  });
+
+  it('resamples a large chunk in slices: its first output leaves before the rest of the chunk is resampled', async () => {
+    const second = s16Tone(440, 48_000, 1);
+    for (const target of ['pcm', 'mp3'] as const) {
+      const fed: number[] = [];
+      const realProcess = Resampler.prototype.process;
+      const spy = vi.spyOn(Resampler.prototype, 'process').mockImplementation(function (this: Resampler, input: Float32Array) {
+        fed.push(input.length);
+        return realProcess.call(this, input);
+      });
+      try {
+        async function* upstream() {
+          yield second;
+        }
+        const output = createOutputPipeline({ container: 'raw', encoding: 's16le', sampleRate: 48_000 }, target).transform(upstream());
+        expect((await output.next()).done).toBe(false);
+        const before = fed.reduce((sum, length) => sum + length, 0);
+        // pcm: one slice (576 output samples' worth); mp3: lamejs' first frame needs 1,152 output samples,
+        // which with the filter's look-ahead are three slices of input. Unsliced, the whole second went in.
+        expect(before, target).toBeLessThanOrEqual(target === 'pcm' ? 1152 : 3 * 1152);
+        await output.return();
+      } finally {
+        spy.mockRestore();
+      }
+    }
+  });
+
+  it('slicing changes nothing: a chunk of any size gives the whole signal resampled at once', () => {
+    const body = s16Tone(1000, 48_000, 0.7);
+    const whole = new Resampler(48_000, 24_000);
+    const samples = Float32Array.from(new Int16Array(body.buffer, body.byteOffset, body.length / 2));
+    const expected = Buffer.concat([toS16leBytes(whole.process(samples)), toS16leBytes(whole.end())]);
+    const source: OutputDescription = { container: 'raw', encoding: 's16le', sampleRate: 48_000 };
+    expect(run(source, 'pcm', [body]).equals(expected)).toBe(true);
+    expect(run(source, 'pcm', splitRagged(body)).equals(expected)).toBe(true);
   });
 
   it('keeps none of a source chunk once its output is handed on: transform() waits for the next without it', async () => {

@@ -38,24 +38,37 @@ interface PcmSink {
 /**
  * Samples handed to lamejs per call. lamejs costs a few µs per sample on this hardware, so a 4096-sample
  * upstream chunk is encoded in slices and each finished frame is yielded before the next slice is encoded.
+ * The resampler is fed in slices that make about as many output samples, for the same reason: the first
+ * MP3 frame (or pcm bytes) leaves once the first slices are resampled, not the whole chunk.
  */
-const MP3_SLICE_SAMPLES = 576;
+const SLICE_SAMPLES = 576;
 
 /** PCM samples (any format) to the target encoding at 24 kHz mono. */
 class PcmStage implements PcmSink {
   readonly #decoder: SampleDecoder;
   readonly #resampler: Resampler | undefined;
   readonly #mp3: StreamingMp3Encoder | undefined;
+  /** Input samples per resampler call: about SLICE_SAMPLES of output. */
+  readonly #inputSlice: number;
 
   constructor(format: PcmFormat, target: TargetFormat) {
     this.#decoder = new SampleDecoder(format);
     this.#resampler = format.sampleRate === TARGET_SAMPLE_RATE ? undefined : new Resampler(format.sampleRate, TARGET_SAMPLE_RATE);
     this.#mp3 = target === 'mp3' ? new StreamingMp3Encoder() : undefined;
+    this.#inputSlice = Math.ceil((SLICE_SAMPLES * format.sampleRate) / TARGET_SAMPLE_RATE);
   }
 
   *push(bytes: Uint8Array): Generator<Uint8Array> {
     const samples = this.#decoder.push(bytes);
-    yield* this.#encode(this.#resampler ? this.#resampler.process(samples) : samples);
+    const resampler = this.#resampler;
+    if (!resampler) {
+      yield* this.#encode(samples);
+      return;
+    }
+    // Any split gives the resampler's same output (it keeps the history its filter needs).
+    for (let start = 0; start < samples.length; start += this.#inputSlice) {
+      yield* this.#encode(resampler.process(samples.subarray(start, start + this.#inputSlice)));
+    }
   }
 
   end(): Uint8Array[] {
@@ -65,13 +78,14 @@ class PcmStage implements PcmSink {
   }
 
   *#encode(samples: Float32Array): Generator<Uint8Array> {
+    if (samples.length === 0) return;
     if (!this.#mp3) {
       yield toS16leBytes(samples);
       return;
     }
     const whole = toInt16(samples);
-    for (let start = 0; start < whole.length; start += MP3_SLICE_SAMPLES) {
-      const frames = this.#mp3.encode(whole.subarray(start, start + MP3_SLICE_SAMPLES));
+    for (let start = 0; start < whole.length; start += SLICE_SAMPLES) {
+      const frames = this.#mp3.encode(whole.subarray(start, start + SLICE_SAMPLES));
       if (frames.length > 0) yield frames;
     }
   }

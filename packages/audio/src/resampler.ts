@@ -161,14 +161,27 @@ export class Resampler {
     const buffer = this.#buffer;
     const taps = this.#taps;
     const start = this.#bufferStart;
+    const outputIndex = this.#outputIndex;
     for (let index = 0; index < count; index++) {
-      const position = (this.#outputIndex + index) * down;
+      const position = (outputIndex + index) * down;
       const left = Math.floor(position / up);
       const row = (position - left * up) * tapCount;
-      const first = left - half + 1 - start;
-      let sum = 0;
-      for (let tap = 0; tap < tapCount; tap++) sum += buffer[first + tap]! * taps[row + tap]!;
-      output[index] = sum;
+      const rowEnd = row + tapCount;
+      let sample = left - half + 1 - start;
+      let tap = row;
+      // Four running sums: the additions of one do not wait for another's (about a third faster here).
+      let sum0 = 0;
+      let sum1 = 0;
+      let sum2 = 0;
+      let sum3 = 0;
+      for (; tap + 3 < rowEnd; tap += 4, sample += 4) {
+        sum0 += buffer[sample]! * taps[tap]!;
+        sum1 += buffer[sample + 1]! * taps[tap + 1]!;
+        sum2 += buffer[sample + 2]! * taps[tap + 2]!;
+        sum3 += buffer[sample + 3]! * taps[tap + 3]!;
+      }
+      for (; tap < rowEnd; tap++, sample++) sum0 += buffer[sample]! * taps[tap]!;
+      output[index] = sum0 + sum1 + (sum2 + sum3);
     }
     this.#outputIndex += count;
     return output;

@@ -102,6 +102,18 @@ describe('openAudioStream', () => {
     expect((await audio.next()).done).toBe(true);
   });
 
+  it("hands out nothing more once the caller aborts, even what the source already holds, and closes it", async () => {
+    // A source that ignores the abort: a converting one still holds output of a chunk read before it.
+    const { iterator, state } = chunks([Uint8Array.of(1), Uint8Array.of(2), Uint8Array.of(3)]);
+    const caller = new AbortController();
+    const audio = await openAudioStream({ provider: 'test', signal: caller.signal, firstByteTimeoutMs: 100, open: async () => iterator, mapError });
+    expect((await audio.next()).value).toEqual(Uint8Array.of(1));
+    caller.abort(new DOMException('client went away', 'AbortError'));
+    expect(await rejectionOf(audio.next())).toMatchObject({ name: 'AbortError', message: 'client went away' });
+    expect(state.returned).toBe(true);
+    expect((await audio.next()).done).toBe(true);
+  });
+
   it('reports an empty body as a protocol error', async () => {
     const { iterator } = chunks([]);
     const error = await rejectionOf(

@@ -56,6 +56,8 @@ class UpstreamAudio implements AsyncIterableIterator<Uint8Array>, KnowsItsEnd {
     }
     try {
       for (;;) {
+        // A converting source may still hold output of a chunk read before the abort: none of it goes out.
+        if (this.callerSignal.aborted) throw this.callerSignal.reason;
         const result = await this.source.next();
         if (result.done) {
           this.#finished = true;

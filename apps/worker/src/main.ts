@@ -53,7 +53,7 @@ async function main() {
   const refresher = startCatalogRefresher({
     registry, state: catalog, store: catalogStore, logger: logger.child({ component: 'catalog' }), ...catalogRefreshSettings(environment),
   });
-  logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, pid: process.pid, healthPort: metrics.server.port });
+  logger.info('worker started', { concurrency: environment.SETTLEMENT_CONCURRENCY, partitions: environment.SETTLEMENT_PARTITIONS, pid: process.pid, healthPort: metrics.server.port });
   // Steps run in reverse: stop being ready first, keep answering /healthz until the very end.
   onShutdown([
     () => metrics.server.close(),

@@ -99,7 +99,8 @@ function createLane(pacing: BatchPacing, group: LaneGroup, write: (batch: Waitin
   let oldestAt = 0;
   let lastStartAt = Number.NEGATIVE_INFINITY;
   const held = () => inFlight >= MAX_BATCHES_IN_FLIGHT || (group.inFlight > 0 && pending.length < MAX_COMMIT_BATCH);
-  group.lanes.push(schedule);
+  /** This lane's place in the group, where the turn after its batch starts from. */
+  const place = group.lanes.push(schedule) - 1;
 
   /** Writes now if a full batch waits or the waiting ones are due; otherwise sets the timer for when they are. */
   function schedule() {
@@ -143,8 +144,7 @@ function createLane(pacing: BatchPacing, group: LaneGroup, write: (batch: Waitin
       // allows. The lanes are asked in turn from the one after this one, this one last, so under a
       // steady load every partition gets its turn (asked always from the first, a third partition would
       // wait until a full batch had gathered in it).
-      const at = group.lanes.indexOf(schedule);
-      for (let step = 1; step <= group.lanes.length; step += 1) group.lanes[(at + step) % group.lanes.length]!();
+      for (let step = 1; step <= group.lanes.length; step += 1) group.lanes[(place + step) % group.lanes.length]!();
     }
   }
 

@@ -68,7 +68,7 @@ describe('createOutputPipeline', () => {
     const frames = parseMp3Frames(mp3);
     expect(frames).toMatchObject({ sampleRate: 24_000, channels: 1 });
     expect(frames.trailingBytes).toBe(0);
-    // lamejs adds its encoder delay and pads the last frame: at most ~3 frames (72 ms) beyond the input.
+    // LAME adds its encoder delay and pads the last frame: at most ~3 frames (72 ms) beyond the input.
     expect(frames.durationSeconds).toBeGreaterThanOrEqual(SECONDS);
     expect(frames.durationSeconds).toBeLessThan(SECONDS + 0.15);
     const probed = await probe(mp3, 'mp3');
@@ -189,7 +189,7 @@ describe('createOutputPipeline', () => {
         const output = createOutputPipeline({ container: 'raw', encoding: 's16le', sampleRate: 48_000 }, target).transform(upstream());
         expect((await output.next()).done).toBe(false);
         const before = fed.reduce((sum, length) => sum + length, 0);
-        // pcm: one slice (576 output samples' worth); mp3: lamejs' first frame needs 1,152 output samples,
+        // pcm: one slice (576 output samples' worth); mp3: LAME's first frame needs at most 1,152 output samples,
         // which with the filter's look-ahead are three slices of input. Unsliced, the whole second went in.
         expect(before, target).toBeLessThanOrEqual(target === 'pcm' ? 1152 : 3 * 1152);
         await output.return();

@@ -8,7 +8,7 @@ import { createFramingDecoder, type FramingDecoder } from './framing.js';
 import { StreamingMp3Encoder } from './mp3-encoder.js';
 import { TARGET_SAMPLE_RATE, type OutputDescription, type TargetFormat } from './output-description.js';
 import { Resampler } from './resampler.js';
-import { SampleDecoder, toInt16, toS16leBytes } from './sample-decoder.js';
+import { SampleDecoder, toS16leBytes } from './sample-decoder.js';
 import { WavParser, type PcmFormat } from './wav-parser.js';
 
 export interface OutputPipeline {
@@ -36,10 +36,10 @@ interface PcmSink {
 }
 
 /**
- * Samples handed to lamejs per call. lamejs costs a few µs per sample on this hardware, so a 4096-sample
- * upstream chunk is encoded in slices and each finished frame is yielded before the next slice is encoded.
- * The resampler is fed in slices that make about as many output samples, for the same reason: the first
- * MP3 frame (or pcm bytes) leaves once the first slices are resampled, not the whole chunk.
+ * Samples handed to the MP3 encoder per call (one MPEG-2 frame's worth), so a 4096-sample upstream chunk is
+ * encoded in slices and each finished frame is yielded before the next slice is encoded. The resampler is
+ * fed in slices that make about as many output samples, for the same reason: the first MP3 frame (or pcm
+ * bytes) leaves once the first slices are resampled, not the whole chunk.
  */
 const SLICE_SAMPLES = 576;
 
@@ -83,9 +83,8 @@ class PcmStage implements PcmSink {
       yield toS16leBytes(samples);
       return;
     }
-    const whole = toInt16(samples);
-    for (let start = 0; start < whole.length; start += SLICE_SAMPLES) {
-      const frames = this.#mp3.encode(whole.subarray(start, start + SLICE_SAMPLES));
+    for (let start = 0; start < samples.length; start += SLICE_SAMPLES) {
+      const frames = this.#mp3.encode(samples.subarray(start, start + SLICE_SAMPLES));
       if (frames.length > 0) yield frames;
     }
   }

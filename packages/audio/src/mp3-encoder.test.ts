@@ -57,6 +57,38 @@ describe('StreamingMp3Encoder (LAME in WebAssembly)', () => {
     expect(Buffer.concat(outB).equals(aloneHigh)).toBe(true);
   });
 
+  it("reuses a flushed encoder's instance cleanly: a stream started after another ended gives what it gives alone", () => {
+    const low = tone(300, 0.5, 6000);
+    const high = tone(2000, 0.5, 9000);
+    const aloneLow = encodeAll(new StreamingMp3Encoder(), low);
+    const aloneHigh = encodeAll(new StreamingMp3Encoder(), high);
+    // B runs throughout; A ends halfway through it, and C (built after A's flush, in A's instance or
+    // another idle one) runs beside B to the end.
+    const b = new StreamingMp3Encoder();
+    const outB: Uint8Array[] = [];
+    const half = Math.floor(high.length / 576 / 2) * 576;
+    for (let start = 0; start < half; start += 576) outB.push(b.encode(high.subarray(start, start + 576)));
+    encodeAll(new StreamingMp3Encoder(), low);
+    const c = new StreamingMp3Encoder();
+    const outC: Uint8Array[] = [];
+    for (let start = 0; start < low.length; start += 576) {
+      outC.push(c.encode(low.subarray(start, start + 576)));
+      if (half + start < high.length) outB.push(b.encode(high.subarray(half + start, half + start + 576)));
+    }
+    outB.push(b.flush());
+    outC.push(c.flush());
+    expect(Buffer.concat(outB).equals(aloneHigh)).toBe(true);
+    expect(Buffer.concat(outC).equals(aloneLow)).toBe(true);
+  });
+
+  it('refuses any use after its flush, when its instance may already serve another encoder', () => {
+    const encoder = new StreamingMp3Encoder();
+    encoder.encode(tone(440, 0.1, 8000));
+    encoder.flush();
+    expect(() => encoder.encode(tone(440, 0.1, 8000))).toThrow(/after its flush/);
+    expect(() => encoder.flush()).toThrow(/after its flush/);
+  });
+
   it('takes samples beyond the 16-bit scale (clipped) and slices of any length', () => {
     const loud = tone(440, 0.5, 60_000);
     const summary = parseMp3Frames(encodeAll(new StreamingMp3Encoder(), loud, 1000));

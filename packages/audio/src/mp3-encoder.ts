@@ -5,7 +5,7 @@
 // The binding below is ours, written against the exports of that exact build (pinned in package.json;
 // checked by its version string when first loaded): the package's own API only instantiates
 // asynchronously, and an encoder must be ready synchronously when a conversion starts. One WebAssembly
-// instance per encoder: its memory goes when the encoder is collected, as a stream ends or is dropped.
+// instance per live encoder: a flushed one's instance is reused, a dropped one's memory goes with it.
 // LAME in WebAssembly takes ~3 ms of CPU per second of audio here, about a tenth of lamejs (pure JavaScript).
 
 import { readFileSync } from 'node:fs';
@@ -44,6 +44,8 @@ interface LameExports {
   /** Encodes what enc_get_pcm's buffers hold; returns the bytes of MP3 now in the output buffer, or < 0. */
   enc_encode(encoder: number, samples: number): number;
   enc_flush(encoder: number): number;
+  /** Frees the encoder; the instance can take another. */
+  enc_free(encoder: number): void;
   enc_get_out_buf(encoder: number): number;
 }
 
@@ -63,24 +65,39 @@ function readCString(memory: WasmMemory, pointer: number): string {
   return String.fromCharCode(...bytes.subarray(0, end < 0 ? bytes.length : end));
 }
 
-/** One LAME encoder in its own WebAssembly instance. */
+function newInstance(): LameExports {
+  const instance = new wasm.Instance(lameModule(), {
+    env: { emscripten_notify_memory_growth: () => undefined },
+    wasi_snapshot_preview1: {
+      proc_exit: (code: number) => {
+        throw new Error(`LAME exited (${code})`);
+      },
+    },
+  });
+  const lame = instance.exports as unknown as LameExports;
+  lame._initialize();
+  const build = readCString(lame.memory, lame.version());
+  if (build !== EXPECTED_BUILD) throw new Error(`mp3.wasm is ${build}, the binding expects ${EXPECTED_BUILD}`);
+  return lame;
+}
+
+/**
+ * Instances whose encoder was flushed and freed, for the next encoders. A new instance costs more CPU than
+ * LAME's own set-up, and its 16 MB of memory counts towards V8's external-memory pressure, which starts a
+ * collection every few instances. An encoder dropped without a flush (a client that went away) takes its
+ * instance with it to the collector.
+ */
+const idleInstances: LameExports[] = [];
+const MAX_IDLE_INSTANCES = 4;
+
+/** One LAME encoder, alone in its WebAssembly instance while it lives. */
 class LameEncoder {
   readonly #lame: LameExports;
   readonly #encoder: number;
+  #flushed = false;
 
   constructor(bitrateKbps: number, sampleRate: number) {
-    const instance = new wasm.Instance(lameModule(), {
-      env: { emscripten_notify_memory_growth: () => undefined },
-      wasi_snapshot_preview1: {
-        proc_exit: (code: number) => {
-          throw new Error(`LAME exited (${code})`);
-        },
-      },
-    });
-    const lame = instance.exports as unknown as LameExports;
-    lame._initialize();
-    const build = readCString(lame.memory, lame.version());
-    if (build !== EXPECTED_BUILD) throw new Error(`mp3.wasm is ${build}, the binding expects ${EXPECTED_BUILD}`);
+    const lame = idleInstances.pop() ?? newInstance();
     const params = lame.malloc(20);
     if (!params) throw new Error('LAME: out of memory');
     const ints = new Int32Array(lame.memory.buffer, params, 5);
@@ -98,6 +115,8 @@ class LameEncoder {
 
   /** `samples` on the 16-bit scale (what the resampler gives), clipped to it. */
   encode(samples: Float32Array): Uint8Array {
+    // After the flush the instance may serve another encoder: nothing of this one may touch it.
+    if (this.#flushed) throw new Error('MP3 encoder used after its flush');
     const lame = this.#lame;
     const channels = lame.enc_get_pcm(this.#encoder, samples.length);
     if (!channels) throw new Error('LAME: out of memory');
@@ -111,8 +130,14 @@ class LameEncoder {
     return this.#output(lame.enc_encode(this.#encoder, samples.length));
   }
 
+  /** The last frames; then the encoder is freed and its instance kept for another. */
   flush(): Uint8Array {
-    return this.#output(this.#lame.enc_flush(this.#encoder));
+    if (this.#flushed) throw new Error('MP3 encoder used after its flush');
+    const last = this.#output(this.#lame.enc_flush(this.#encoder));
+    this.#flushed = true;
+    this.#lame.enc_free(this.#encoder);
+    if (idleInstances.length < MAX_IDLE_INSTANCES) idleInstances.push(this.#lame);
+    return last;
   }
 
   /** A copy: the output buffer is reused by the next call. */
@@ -125,26 +150,27 @@ class LameEncoder {
 
 /**
  * Building an encoder (an instance and LAME's tables) takes ~3–5 ms of CPU here: too much to spend between an
- * upstream's first byte and ours. One spare encoder for the default settings is built ahead, off the request
- * path (on a timer after the previous one was taken), so a request normally starts with one ready.
+ * upstream's first byte and ours. For each setting in use (bit rate and sample rate: the router's conversions
+ * use one, the local synthesizer another) one spare encoder is built ahead, off the request path (on a timer
+ * after the previous one was taken), so a request normally starts with one ready.
  */
-let spare: LameEncoder | undefined;
-let refillPending = false;
+const spares = new Map<string, LameEncoder>();
+const refillsPending = new Set<string>();
 
-function scheduleSpare(): void {
-  if (refillPending || spare) return;
-  refillPending = true;
+function scheduleSpare(key: string, bitrateKbps: number, sampleRate: number): void {
+  if (refillsPending.has(key) || spares.has(key)) return;
+  refillsPending.add(key);
   setTimeout(() => {
-    refillPending = false;
-    spare ??= new LameEncoder(TRANSCODED_MP3_BITRATE_KBPS, TARGET_SAMPLE_RATE);
+    refillsPending.delete(key);
+    if (!spares.has(key)) spares.set(key, new LameEncoder(bitrateKbps, sampleRate));
   }, 0).unref();
 }
 
 function takeEncoder(bitrateKbps: number, sampleRate: number): LameEncoder {
-  const isDefault = bitrateKbps === TRANSCODED_MP3_BITRATE_KBPS && sampleRate === TARGET_SAMPLE_RATE;
-  const ready = isDefault ? spare : undefined;
-  if (ready) spare = undefined;
-  if (isDefault) scheduleSpare();
+  const key = `${bitrateKbps}:${sampleRate}`;
+  const ready = spares.get(key);
+  if (ready) spares.delete(key);
+  scheduleSpare(key, bitrateKbps, sampleRate);
   return ready ?? new LameEncoder(bitrateKbps, sampleRate);
 }
 

@@ -1,6 +1,6 @@
 // Turns one job into encoded audio: sentence by sentence through eSpeak NG, resampled to 24 kHz (the
 // audio package's windowed-sinc resampler), then raw PCM or MP3, emitting every block of bytes as soon as it exists.
-import { Resampler, toInt16 } from '@voice-router/audio';
+import { Resampler } from '@voice-router/audio';
 import { createAudioEncoder } from './audio-encoders.js';
 import { ESPEAK_SAMPLE_RATE, type SpeechEngine } from './espeak-engine.js';
 import type { SynthesisJob } from './protocol.js';
@@ -26,12 +26,12 @@ export function runSynthesisJob(
     if (isCancelled()) return;
     engine.synthesize(sentence, (samples) => {
       if (isCancelled()) return false;
-      emitIfAny(encoder.encode(toInt16(resampler.process(new Float32Array(samples)))));
+      emitIfAny(encoder.encode(resampler.process(new Float32Array(samples))));
       return true;
     });
   }
   if (isCancelled()) return;
   // The resampler's last half filter length (about 1.3 ms) against trailing silence.
-  emitIfAny(encoder.encode(toInt16(resampler.end())));
+  emitIfAny(encoder.encode(resampler.end()));
   emitIfAny(encoder.flush());
 }

@@ -28,8 +28,8 @@ const WARM_UP_JOB: SynthesisJob = {
   format: 'mp3',
 };
 
-// eSpeak NG (wasm2js output, i.e. plain JavaScript) and lamejs run several times slower until V8 has
-// optimised them: about two seconds of work. Doing that work at start-up keeps first requests fast,
+// eSpeak NG (wasm2js output, i.e. plain JavaScript) and the resampler run several times slower until V8
+// has optimised them: about two seconds of work. Doing that work at start-up keeps first requests fast,
 // and it yields to the first real job within one ~100 ms audio block.
 async function warmUp(engine: SpeechEngine): Promise<void> {
   const jobArrived = () => Atomics.load(signals, SIGNAL_DISPATCHED_JOB) !== 0;

@@ -162,7 +162,13 @@ function scheduleSpare(key: string, bitrateKbps: number, sampleRate: number): vo
   refillsPending.add(key);
   setTimeout(() => {
     refillsPending.delete(key);
-    if (!spares.has(key)) spares.set(key, new LameEncoder(bitrateKbps, sampleRate));
+    if (spares.has(key)) return;
+    try {
+      spares.set(key, new LameEncoder(bitrateKbps, sampleRate));
+    } catch {
+      // Thrown here, on a timer, it would end the process. Without a spare the next request builds its own
+      // encoder, and the same failure reaches that request as an error of its own.
+    }
   }, 0).unref();
 }
 

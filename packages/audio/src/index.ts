@@ -12,5 +12,5 @@ export {
 } from './output-description.js';
 export { createOutputPipeline, isAlreadyTarget, type OutputPipeline } from './output-pipeline.js';
 export { Resampler, type ResamplerOptions } from './resampler.js';
-export { SampleDecoder, toInt16, toS16leBytes } from './sample-decoder.js';
+export { SampleDecoder, toS16leBytes } from './sample-decoder.js';
 export { parseFmtChunk, WavParser, type PcmFormat } from './wav-parser.js';

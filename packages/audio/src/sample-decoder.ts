@@ -102,13 +102,3 @@ export function toS16leBytes(samples: Float32Array): Uint8Array {
   }
   return bytes;
 }
-
-/** Float samples on the 16-bit scale to an Int16Array in platform order, rounded and clipped. */
-export function toInt16(samples: Float32Array): Int16Array {
-  const output = new Int16Array(samples.length);
-  for (let index = 0; index < samples.length; index++) {
-    const value = Math.round(samples[index]!);
-    output[index] = value > 32767 ? 32767 : value < -32768 ? -32768 : value;
-  }
-  return output;
-}

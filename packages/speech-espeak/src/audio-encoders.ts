@@ -24,23 +24,7 @@ class PcmEncoder implements AudioEncoder {
   }
 }
 
-/** LAME in WebAssembly, through the audio package (its encoder copies every output into a buffer of its own). */
-class LameMp3Encoder implements AudioEncoder {
-  readonly #mp3: StreamingMp3Encoder;
-
-  constructor(sampleRate: number) {
-    this.#mp3 = new StreamingMp3Encoder(MP3_BITRATE_KBPS, sampleRate);
-  }
-
-  encode(samples: Float32Array): Uint8Array {
-    return this.#mp3.encode(samples);
-  }
-
-  flush(): Uint8Array {
-    return this.#mp3.flush();
-  }
-}
-
 export function createAudioEncoder(format: AudioFormat, sampleRate: number): AudioEncoder {
-  return format === 'mp3' ? new LameMp3Encoder(sampleRate) : new PcmEncoder();
+  // MP3: LAME in WebAssembly, through the audio package (its encoder copies every output into a buffer of its own).
+  return format === 'mp3' ? new StreamingMp3Encoder(MP3_BITRATE_KBPS, sampleRate) : new PcmEncoder();
 }

@@ -1,6 +1,6 @@
 // provider_options: validated against each provider's zod schema, refused by key, listed for the catalog.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { InvalidSpeechRequestError } from '../errors.js';
 import { describeProviderOptions, NO_PROVIDER_OPTIONS, readProviderOptions, type ProviderOptionsSchema } from './provider-options.js';
@@ -42,6 +42,21 @@ describe('readProviderOptions', () => {
     [{ flag: 1 }, 'flag'], [{ mode: 'c' }, 'mode'], [{ ids: [1] }, 'ids'], [{ ids: ['a', 'b', 'c'] }, 'ids'],
   ])('refuses %j naming the key', (options, key) => {
     expect(refusal(options)).toMatch(new RegExp(`^provider option "${key}" is invalid: `));
+  });
+
+  it('answers no options without the schema only when the schema takes {} unchanged', () => {
+    const safeParse = vi.spyOn(schema, 'safeParse');
+    for (let round = 0; round < 3; round += 1) expect(readProviderOptions('p', {}, schema)).toEqual({ values: {}, warnings: [] });
+    // Once, to learn that the schema takes {} unchanged; never again for it.
+    expect(safeParse.mock.calls.length).toBeLessThanOrEqual(1);
+    safeParse.mockRestore();
+    // A schema that fills a default still gives it for an empty object, every time.
+    const withDefault = z.object({ tone: z.string().default('warm'), level: z.number().optional() });
+    for (let round = 0; round < 2; round += 1) expect(readProviderOptions('p', {}, withDefault).values).toEqual({ tone: 'warm' });
+    // Each call gets its own objects, so no caller can change another's.
+    const first = readProviderOptions('p', {}, schema);
+    first.values.x = 1;
+    expect(readProviderOptions('p', {}, schema).values).toEqual({});
   });
 
   it('does not treat inherited properties as known options', () => {

@@ -34,6 +34,10 @@ export const NO_PROVIDER_OPTIONS: ProviderOptionsSchema = z.object({});
  * send sparse objects. Throws InvalidSpeechRequestError naming the first offending key.
  */
 export function readProviderOptions(provider: string, options: Record<string, unknown>, schema: ProviderOptionsSchema): ReadProviderOptionsResult {
+  // Most requests give no options, and each is read up to three times on its way upstream (the plan, the
+  // registry, the adapter): an empty object is answered without the schema when the schema itself takes
+  // {} unchanged (no defaults), which is decided once per schema.
+  if (isEmpty(options) && takesEmptyUnchanged(schema)) return { values: {}, warnings: [] };
   const given: Record<string, unknown> = {};
   const accepted = Object.keys(schema.shape);
   for (const [name, value] of Object.entries(options)) {
@@ -54,6 +58,22 @@ export function readProviderOptions(provider: string, options: Record<string, un
   }
   const values = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
   return { values, warnings: [] };
+}
+
+function isEmpty(options: Record<string, unknown>): boolean {
+  for (const name in options) if (Object.hasOwn(options, name)) return false;
+  return true;
+}
+
+const emptyUnchanged = new WeakMap<ProviderOptionsSchema, boolean>();
+function takesEmptyUnchanged(schema: ProviderOptionsSchema): boolean {
+  let answer = emptyUnchanged.get(schema);
+  if (answer === undefined) {
+    const parsed = schema.safeParse({});
+    answer = parsed.success && Object.values(parsed.data).every((value) => value === undefined);
+    emptyUnchanged.set(schema, answer);
+  }
+  return answer;
 }
 
 const LISTED_KEYWORDS = ['description', 'minimum', 'maximum', 'enum', 'maxLength', 'maxItems'] as const;

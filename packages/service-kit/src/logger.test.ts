@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, isoTimeNow } from './logger.js';
+import { cachedMemberCount, createLogger, isoTimeNow } from './logger.js';
 
 function recorder(options: Partial<Parameters<typeof createLogger>[0]> = {}) {
   const lines: string[] = [];
@@ -84,6 +84,29 @@ describe('the logger', () => {
     });
   });
 
+  it('reuses the text of short repeated values, scrubbed, and keeps at most 1,000 of them', () => {
+    const { logger, parsed } = recorder({ secrets: ['abcdefgh12345678'] });
+    const child = logger.child({ component: 'speech' });
+    for (let index = 0; index < 2_500; index += 1) {
+      // Short values (cached): a secret's shape, a configured secret, a repeated method; and a long one (not cached).
+      const requestId = `0b6e1c9a-3f1d-4c2e-9a7b-${String(index).padStart(12, '0')}`;
+      (index % 2 ? child : logger).infoLine('request', {
+        method: 'POST', path: `/p/pk_${index}abcdefgh`, note: `/s/abcdefgh12345678`, requestId, status: 200,
+      });
+      expect(cachedMemberCount(logger)).toBeLessThanOrEqual(1_000);
+    }
+    const lines = parsed();
+    expect(lines).toHaveLength(2_500);
+    lines.forEach((line, index) => {
+      expect(line).toMatchObject({ method: 'POST', path: '/p/[redacted]', note: '/s/[redacted]', status: 200 });
+      expect(line.requestId).toBe(`0b6e1c9a-3f1d-4c2e-9a7b-${String(index).padStart(12, '0')}`);
+    });
+    // A logger with other secrets keeps its own texts: the same value is not redacted there.
+    const other = recorder();
+    other.logger.infoLine('request', { note: '/s/abcdefgh12345678' });
+    expect(other.parsed()[0]!.note).toBe('/s/abcdefgh12345678');
+  });
+
   it('writes nothing from infoLine above info', () => {
     const { logger, lines } = recorder({ level: 'warn' });
     logger.infoLine('request', { status: 200 });
@@ -94,5 +117,7 @@ describe('the logger', () => {
     for (const now of [0, 999, 1_000, 1_764_173_783_005, 1_764_173_783_050, 1_764_173_783_999, 1_764_173_784_000, 1_764_173_784_123]) {
       expect(isoTimeNow(now)).toBe(new Date(now).toISOString());
     }
+    // The same millisecond twice, then back and forth across seconds.
+    for (const now of [5_000, 5_000, 5_001, 4_999, 5_001, 5_001, 1_000_000]) expect(isoTimeNow(now)).toBe(new Date(now).toISOString());
   });
 });

@@ -35,6 +35,7 @@ describe.each(testedServers())('request lines (%s server)', (choice) => {
         res.cork(() => res.write(new Uint8Array(24)));
         res.cork(() => res.end());
       });
+      routes.any('/files/*', (res) => sendJson(res, trackAbort(res), 200, {}));
       routes.get('/hang', async (res) => {
         const state = trackAbort(res);
         res.cork(() => res.writeStatus('200 OK').write('partial'));
@@ -61,6 +62,17 @@ describe.each(testedServers())('request lines (%s server)', (choice) => {
     });
     expect(stream!.latencyMs).toBeGreaterThan(0);
     expect(stream).not.toHaveProperty('ending');
+  });
+
+  it('logs the path a wildcard route was called with, and the method in upper case', async () => {
+    const { base, parsed } = await start();
+    for (const [method, path] of [['DELETE', '/files/a/b'], ['PATCH', '/files/c'], ['GET', '/files/a/b']]) {
+      expect((await fetch(`${base}${path}?token=x`, { method })).status).toBe(200);
+    }
+    await until(() => parsed().length === 3);
+    expect(parsed().map(({ method, path }) => ({ method, path }))).toEqual([
+      { method: 'DELETE', path: '/files/a/b' }, { method: 'PATCH', path: '/files/c' }, { method: 'GET', path: '/files/a/b' },
+    ]);
   });
 
   it('logs a request whose client left, once, as client_closed', async () => {

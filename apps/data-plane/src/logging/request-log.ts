@@ -26,6 +26,8 @@ interface RequestRecord extends RequestAnnotations {
 }
 
 const RECORD = Symbol('request log record');
+/** uWS gives the method in lower case; the line has it in upper case, the same string every time. */
+const METHOD_NAMES = new Map(['get', 'post', 'put', 'delete', 'head', 'options', 'patch'].map((method) => [method, method.toUpperCase()]));
 type RecordedResponse = HttpResponse & { [RECORD]?: RequestRecord };
 
 /** Adds to the request's line; does nothing when request logging is off. */
@@ -117,19 +119,25 @@ function instrumentPrototype(prototype: Instrumentable): void {
  */
 export function logRequests(app: TemplatedApp, logger: Logger): TemplatedApp {
   if (!logger.isEnabled('info')) return app;
-  const wrap = (handler: RouteHandler): RouteHandler => (res: HttpResponse, req: HttpRequest) => {
-    // Inherited from the response class once it is instrumented.
-    if ((res as Instrumentable)[INSTRUMENTED] !== true) instrumentPrototype(Object.getPrototypeOf(res) as Instrumentable);
-    (res as RecordedResponse)[RECORD] = {
-      logger, method: req.getMethod().toUpperCase(), path: req.getUrl(), started: performance.now(), status: 0, bytes: 0, done: false,
-      requestId: undefined, provider: undefined, traceId: undefined,
+  const wrap = (pattern: string, handler: RouteHandler): RouteHandler => {
+    // A route of one exact path is only ever called for that path: the line takes the pattern's own
+    // string (its text is then written from the logger's member cache) instead of reading the URL.
+    const exactPath = pattern.includes('*') || pattern.includes(':') ? undefined : pattern;
+    return (res: HttpResponse, req: HttpRequest) => {
+      // Inherited from the response class once it is instrumented.
+      if ((res as Instrumentable)[INSTRUMENTED] !== true) instrumentPrototype(Object.getPrototypeOf(res) as Instrumentable);
+      const method = req.getMethod();
+      (res as RecordedResponse)[RECORD] = {
+        logger, method: METHOD_NAMES.get(method) ?? method.toUpperCase(), path: exactPath ?? req.getUrl(), started: performance.now(),
+        status: 0, bytes: 0, done: false, requestId: undefined, provider: undefined, traceId: undefined,
+      };
+      return handler(res, req);
     };
-    return handler(res, req);
   };
   const logged: TemplatedApp = {
-    get: (pattern, handler) => (app.get(pattern, wrap(handler)), logged),
-    post: (pattern, handler) => (app.post(pattern, wrap(handler)), logged),
-    any: (pattern, handler) => (app.any(pattern, wrap(handler)), logged),
+    get: (pattern, handler) => (app.get(pattern, wrap(pattern, handler)), logged),
+    post: (pattern, handler) => (app.post(pattern, wrap(pattern, handler)), logged),
+    any: (pattern, handler) => (app.any(pattern, wrap(pattern, handler)), logged),
     listen: (host, port, callback) => (app.listen(host, port, callback), logged),
   };
   return logged;

@@ -77,7 +77,9 @@ export function planSpeech(
   return {
     ok: true,
     plan: {
-      provider: model.provider,
+      // The registry's own id string (equal to the one in the request): long-lived, so every map keyed by provider
+      // (the registry, the breakers, the metrics, the request log's member cache) finds it without hashing it anew.
+      provider: provider.id,
       model: modelDescriptor,
       characters,
       costMicros: costForCharacters(characters, modelDescriptor.pricing.microsPerUnit),

@@ -159,7 +159,7 @@ async function streamAudio(
   res: HttpResponse, state: ResponseState, signal: AbortSignalLike, plan: SpeechPlan, reservationId: string, accountId: string,
   result: SpeechResult, context: DataPlaneContext, settleVoid: (errorCode: string, metadata?: Record<string, unknown>) => void, arrivedAt: number,
 ): Promise<void> {
-  const warnings = [...plan.warnings, ...result.warnings];
+  const warnings = result.warnings.length === 0 ? plan.warnings : [...plan.warnings, ...result.warnings];
   const counters = context.metrics.stream;
   let deliveredBytes = 0;
   let headersWritten = false;

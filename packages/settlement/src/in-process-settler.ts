@@ -5,7 +5,7 @@ import { COMMIT_GATHER_MS, createSettlementApplier } from './settlement-applier.
 import { retryWithin } from './retry.js';
 import { createSettlementBacklog } from './settlement-backlog.js';
 import {
-  DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_MAX_PENDING, DEFAULT_RETRY, silentLogger, type SettlementLogger, type Settler, type SettlerLimits,
+  DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_MAX_PENDING, DEFAULT_RETRY, silentLogger, type SettlementJob, type SettlementLogger, type Settler, type SettlerLimits,
 } from './settler.js';
 
 export interface InProcessSettlerOptions extends SettlerLimits {
@@ -35,6 +35,17 @@ export function createInProcessSettler(options: InProcessSettlerOptions): Settle
   });
   let closed = false;
 
+  /** The backlog's work for every job: written, retried until the database answers or the backlog stops. */
+  async function write(job: SettlementJob, signal: AbortSignal): Promise<void> {
+    try {
+      await retryWithin(() => applier.apply(job), retry, signal, (error, round) => {
+        if (round === 1) logger.warn('settlement failed; retrying', { reservationId: job.reservationId, action: job.action, error });
+      });
+    } catch (error) {
+      logger.error('settlement not written; leaving it to the reaper', { reservationId: job.reservationId, action: job.action, error });
+    }
+  }
+
   return {
     // Nothing but the database, which readiness checks on its own.
     dependenciesReachable: async () => true,
@@ -43,15 +54,7 @@ export function createInProcessSettler(options: InProcessSettlerOptions): Settle
         logger.error('settlement after close; leaving it to the reaper', { reservationId: job.reservationId, action: job.action });
         return;
       }
-      backlog.add(job, async (signal) => {
-        try {
-          await retryWithin(() => applier.apply(job), retry, signal, (error, round) => {
-            if (round === 1) logger.warn('settlement failed; retrying', { reservationId: job.reservationId, action: job.action, error });
-          });
-        } catch (error) {
-          logger.error('settlement not written; leaving it to the reaper', { reservationId: job.reservationId, action: job.action, error });
-        }
-      });
+      backlog.add(job, write);
     },
     inFlight: async (reservationIds) => backlog.inFlight(reservationIds),
     backlog: () => ({ pending: backlog.size, oldestAgeMs: backlog.oldestAgeMs() }),

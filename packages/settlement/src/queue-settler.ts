@@ -123,19 +123,22 @@ export function createQueueSettler(options: QueueSettlerOptions): Settler {
     }
   }
 
+  /** The backlog's work for every job: enqueued with its window's batch, else written directly. */
+  async function makeDurable(job: SettlementJob, signal: AbortSignal): Promise<void> {
+    try {
+      await enqueueBatched(job);
+    } catch (error) {
+      await settleWithoutRedis(job, error, signal);
+    }
+  }
+
   return {
     settle(job) {
       if (closed) {
         logger.error('settlement after close; leaving it to the reaper', { reservationId: job.reservationId, action: job.action });
         return;
       }
-      backlog.add(job, async (signal) => {
-        try {
-          await enqueueBatched(job);
-        } catch (error) {
-          await settleWithoutRedis(job, error, signal);
-        }
-      });
+      backlog.add(job, makeDurable);
     },
     inFlight: async (reservationIds) => backlog.inFlight(reservationIds),
     backlog: () => ({ pending: backlog.size, oldestAgeMs: backlog.oldestAgeMs() }),

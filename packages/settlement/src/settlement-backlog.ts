@@ -8,7 +8,7 @@ export interface SettlementBacklog {
    * added twice (the ledger would apply only the first decision anyway). Returns false when the
    * backlog is full: the job is then logged and left to the reaper.
    */
-  add(job: SettlementJob, work: (signal: AbortSignal) => Promise<void>): boolean;
+  add(job: SettlementJob, work: SettlementWork): boolean;
   inFlight(reservationIds: readonly string[]): Set<string>;
   readonly size: number;
   /** Age of the oldest job held (0 when none). */
@@ -18,13 +18,44 @@ export interface SettlementBacklog {
   stop(): void;
 }
 
+/**
+ * What makes a job durable (enqueue it, or write it). One function for every job, not a closure per job:
+ * a settlement is held for its batch window (50 ms in the scaled-out mode) and more, long enough under load
+ * for what it allocates to be moved to the old generation, so each job holds as little as it can.
+ */
+export type SettlementWork = (job: SettlementJob, signal: AbortSignal) => Promise<void>;
+
+interface HeldJob {
+  job: SettlementJob;
+  done: Promise<void>;
+  addedAt: number;
+}
+
+const DONE = Promise.resolve();
+
 export function createSettlementBacklog(options: { maxPending: number; logger: SettlementLogger }): SettlementBacklog {
   // Insertion order is age order: the first entry is the oldest job held.
-  const held = new Map<string, { job: SettlementJob; done: Promise<void>; addedAt: number }>();
+  const held = new Map<string, HeldJob>();
   /** How many held settlements were paid from each allowance (the reaper must not void those allowances). */
   const allowances = new Map<string, number>();
   const stopper = new AbortController();
   let refused = 0;
+
+  /** One async function per job: the work, then the job let go of, whatever the work did. */
+  async function hold(job: SettlementJob, work: SettlementWork, allowanceId: string | undefined): Promise<void> {
+    try {
+      await work(job, stopper.signal);
+    } catch (error) {
+      options.logger.error('settlement failed unexpectedly', { reservationId: job.reservationId, error });
+    } finally {
+      held.delete(job.reservationId);
+      if (allowanceId) {
+        const left = (allowances.get(allowanceId) ?? 1) - 1;
+        if (left > 0) allowances.set(allowanceId, left);
+        else allowances.delete(allowanceId);
+      }
+    }
+  }
 
   return {
     add(job, work) {
@@ -38,17 +69,10 @@ export function createSettlementBacklog(options: { maxPending: number; logger: S
       }
       const allowanceId = job.allowance?.id;
       if (allowanceId) allowances.set(allowanceId, (allowances.get(allowanceId) ?? 0) + 1);
-      const done = work(stopper.signal)
-        .catch((error) => options.logger.error('settlement failed unexpectedly', { reservationId: job.reservationId, error }))
-        .finally(() => {
-          held.delete(job.reservationId);
-          if (allowanceId) {
-            const left = (allowances.get(allowanceId) ?? 1) - 1;
-            if (left > 0) allowances.set(allowanceId, left);
-            else allowances.delete(allowanceId);
-          }
-        });
-      held.set(job.reservationId, { job, done, addedAt: Date.now() });
+      // Held before the work starts, so that work ending at once still finds its entry to remove.
+      const entry: HeldJob = { job, done: DONE, addedAt: Date.now() };
+      held.set(job.reservationId, entry);
+      entry.done = hold(job, work, allowanceId);
       return true;
     },
     inFlight(reservationIds) {

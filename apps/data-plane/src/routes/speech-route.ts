@@ -2,12 +2,12 @@
 // Charging rules (also in the OpenAPI document): nothing is charged unless audio reached the client;
 // a client that leaves mid-stream is charged (the provider did the work); an upstream that fails
 // mid-stream is not, and the response is cut without its final chunk so the client sees truncation.
-import crypto from 'node:crypto';
 import { MAX_SPEECH_BODY_BYTES, SPEECH_HEADERS } from '@voice-router/contracts';
 import { childTraceparent, parseTraceparent } from '@voice-router/service-kit';
 import { LightAbortSignal, ProviderError, type AbortSignalLike, type SpeechResult } from '@voice-router/providers';
 import type { DataPlaneContext } from '../context.js';
 import { readBody, type BodyResult } from '../http/request-body.js';
+import { newRequestId } from '../http/request-id.js';
 import { annotateRequest } from '../logging/request-log.js';
 import { countUnanswered, respond, sendError, statusLine, trackAbort, waitForWritable, type ResponseState } from '../http/response.js';
 import type { HttpResponse, TemplatedApp } from '../uws.js';
@@ -25,7 +25,7 @@ export function registerSpeechRoute(app: TemplatedApp, context: DataPlaneContext
     const authorization = req.getHeader('authorization');
     const contentLength = req.getHeader('content-length');
     // The request id is the reservation id too: X-Request-Id, the request's log line and the ledger agree.
-    const requestId = crypto.randomUUID();
+    const requestId = newRequestId();
     // A caller's valid W3C traceparent continues upstream with our span; an invalid one is ignored.
     const trace = parseTraceparent(req.getHeader('traceparent'));
     annotateRequest(res, { requestId, traceId: trace?.traceId });

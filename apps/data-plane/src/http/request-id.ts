@@ -1,13 +1,12 @@
 // A speech request's id (also its reservation id, X-Request-Id and the id in its log line): a random
 // UUID (version 4, RFC 9562), as crypto.randomUUID() makes, but built as one flat string.
 //
-// crypto.randomUUID() joins its 20 parts with `+`, so V8 keeps the result as a rope of ~14 linked
-// pieces (~450 bytes) until something flattens it, and nothing on the speech path does: the id is held
-// by the settlement waiting for its batch (50 ms and more) and by the allowance that paid it, long enough
-// for the young generation's collector to copy all the pieces and then move them to the old generation.
-// Under load (scaled data plane, ~4,000 short requests/s) that was part of the ~1.9 KB each request left
-// behind in the old generation. Here the text is written into a buffer and read back as one string of
-// 36 one-byte characters (~56 bytes); it is also faster (~100 against ~140 ns).
+// crypto.randomUUID() joins its 20 parts with `+`, so V8 keeps the result as a rope of ~14 linked pieces
+// (~480 bytes held per id) until something flattens it, and nothing on the speech path does. The id is held
+// by the settlement waiting for its batch (50 ms and more) and by the allowance that paid it: long enough,
+// under load, for the young generation's collector to copy every piece and often to move them all to the
+// old generation. Here the text is written into a buffer and read back as one string of 36 one-byte
+// characters (~56 bytes); it is also faster (~100 against ~140 ns).
 import crypto from 'node:crypto';
 
 /** Random bytes for this many ids are drawn at a time from the CSPRNG (as crypto.randomUUID caches 128). */

@@ -169,20 +169,22 @@ const MEMBER_CACHE_SIZE = 1000;
 const CACHED_VALUE_LENGTH = 32;
 
 function stringMember(writer: LineWriter, name: string, start: string, value: string): string {
-  if (value.length > CACHED_VALUE_LENGTH) return `${start}${JSON.stringify(writer.scrub(value))},`;
   const cache = writer.members;
-  let values = cache.byName.get(name);
+  const cacheable = value.length <= CACHED_VALUE_LENGTH;
+  let values = cacheable ? cache.byName.get(name) : undefined;
   const cached = values?.get(value);
   if (cached !== undefined) return cached;
   const text = `${start}${JSON.stringify(writer.scrub(value))},`;
-  if (cache.entries >= MEMBER_CACHE_SIZE) {
-    cache.byName.clear();
-    cache.entries = 0;
-    values = undefined;
+  if (cacheable) {
+    if (cache.entries >= MEMBER_CACHE_SIZE) {
+      cache.byName.clear();
+      cache.entries = 0;
+      values = undefined;
+    }
+    if (!values) cache.byName.set(name, (values = new Map()));
+    values.set(value, text);
+    cache.entries += 1;
   }
-  if (!values) cache.byName.set(name, (values = new Map()));
-  values.set(value, text);
-  cache.entries += 1;
   return text;
 }
 

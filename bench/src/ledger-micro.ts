@@ -7,55 +7,22 @@
 //     statement each (as the worker did) against batches of 200 written one at a time (as the worker does
 //     now, settlement-applier.ts: MAX_BATCHES_IN_FLIGHT); for PostgreSQL also the CPU of its processes per
 //     commit, read from /proc (with one batch in flight, commits/s is about one over it).
-import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
-import {
-  auditWallet, commitReservation, commitReservations, createUser, getCredits, grantCredit, MAX_COMMIT_BATCH, openDatabase, reserveCredit, reserveCreditAlone,
-  type Database, type ReserveCreditInput,
-} from '@voice-router/ledger';
+import { auditWallet, commitReservation, commitReservations, MAX_COMMIT_BATCH, openDatabase, reserveCredit, type Database } from '@voice-router/ledger';
 import { createTestDatabase } from '@voice-router/test-support';
 import { CpuMeter, pidsByName } from './infra/proc-stats.js';
+import { benchReservation, fundedAccount, ledgerAloneHotWallet } from './scenarios/ledger-alone.js';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, reservations: { type: 'string', default: '6000' }, commits: { type: 'string', default: '20000' } } });
 const RESERVATIONS = Number(values.reservations);
 const COMMITS = Number(values.commits);
 const CONCURRENCY = 200;
 
-async function account(database: Database, micros: bigint): Promise<string> {
-  const user = await createUser(database.prisma, { email: `${crypto.randomUUID()}@example.com` });
-  await grantCredit(database.sql, { accountId: user.personalAccountId, amountMicros: micros, source: 'admin' });
-  return user.personalAccountId;
-}
-
-const request = (accountId: string): ReserveCreditInput => ({
-  reservationId: crypto.randomUUID(), accountId, apiKeyId: null, amountMicros: 100n, provider: 'openai', model: 'bench', characters: 7,
-});
-
-async function hotWallet(database: Database, batched: boolean) {
-  const accountId = await account(database, BigInt(RESERVATIONS) * 100n);
-  const reserve = batched ? reserveCredit : reserveCreditAlone;
-  let admitted = 0;
-  let dry = false;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (!dry) {
-      const result = await reserve(database.sql, request(accountId));
-      if (result.ok) admitted += 1;
-      else dry = true;
-    }
-  }));
-  const seconds = (performance.now() - started) / 1000;
-  const credits = await getCredits(database.sql, accountId);
-  const audit = await auditWallet(database.sql, accountId);
-  const exact = admitted === RESERVATIONS && credits!.reservedMicros === BigInt(admitted) * 100n && audit.consistent;
-  return { perSecond: Math.round(admitted / seconds), admitted, exact };
-}
-
 async function backlog(database: Database, batched: boolean) {
-  const accounts = await Promise.all(Array.from({ length: 64 }, () => account(database, 1_000_000_000n)));
+  const accounts = await Promise.all(Array.from({ length: 64 }, () => fundedAccount(database, 1_000_000_000n)));
   const ids: string[] = [];
   for (let start = 0; start < COMMITS; start += 1000) {
-    const inputs = Array.from({ length: Math.min(1000, COMMITS - start) }, (_, index) => request(accounts[(start + index) % accounts.length]!));
+    const inputs = Array.from({ length: Math.min(1000, COMMITS - start) }, (_, index) => benchReservation(accounts[(start + index) % accounts.length]!));
     const results = await Promise.all(inputs.map((input) => reserveCredit(database.sql, input)));
     if (results.some((result) => !result.ok)) throw new Error('seed reservation refused');
     ids.push(...inputs.map((input) => input.reservationId));
@@ -104,7 +71,7 @@ for (const target of targets) {
   const { database, drop } = await target.open();
   for (const batched of [false, true]) {
     const label = `${target.name} ${batched ? 'batched' : 'one at a time'}`;
-    const hot = await hotWallet(database, batched);
+    const hot = await ledgerAloneHotWallet(database, { reservations: RESERVATIONS, concurrency: CONCURRENCY, batched });
     process.stdout.write(`${label}: hot wallet ${hot.perSecond} reservations/s (${hot.admitted} admitted, books ${hot.exact ? 'exact' : 'WRONG'})\n`);
     const drain = await backlog(database, batched);
     const cpu = drain.databaseMicrosPerCommit === undefined ? '' : `, PostgreSQL ${drain.databaseMicrosPerCommit} µs of CPU a commit`;

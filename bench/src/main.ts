@@ -15,6 +15,7 @@ import { runActivity } from './scenarios/activity.js';
 import { runAddedTtfb } from './scenarios/added-ttfb.js';
 import { startProfiling, type ProfileResult, type ProfilingSession } from './scenarios/cpu-profile.js';
 import { runHotWallet } from './scenarios/hot-wallet.js';
+import { measureLedgerAlone } from './scenarios/ledger-alone.js';
 import { runSettlement } from './scenarios/settlement.js';
 import { runSlowStreams } from './scenarios/slow-streams.js';
 import { runThroughputScenario } from './scenarios/throughput.js';
@@ -226,8 +227,16 @@ try {
       for (const mode of modes) outcomes.push(await run(mode));
       return outcomes;
     };
-    if (!memoryOnly) results.scenarios.hotWallet = (await eachMode((mode) =>
-      scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, mode.hotWallet, options.hotWallet)))).flatMap((row) => (row ? [row] : []));
+    if (!memoryOnly) results.scenarios.hotWallet = (await eachMode(async (mode) => {
+      const row = await scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, mode.hotWallet, options.hotWallet));
+      if (!row) return undefined;
+      // The wallet's own ceiling beside it: the same reservations without HTTP, on a new database of the mode's kind.
+      const reservations = options.hotWallet.ledgerReservations;
+      const alone = await scenario(`5. the ledger alone, ${reservations} reservations (${mode.router.mode})`, () =>
+        measureLedgerAlone(mode.router.databaseUrl, { reservations, concurrency: options.hotWallet.concurrency }));
+      if (alone) log(`  the ledger alone (${mode.router.mode}): ${alone.perSecond} reservations/s, books ${alone.exact ? 'exact' : 'WRONG'}`);
+      return alone ? { ...row, ledgerAlone: { ...alone, reservations } } : row;
+    })).flatMap((row) => (row ? [row] : []));
     if (!ledgerOnly && !memoryOnly) results.scenarios.activity = (await eachMode(async (mode) => {
       const rows = await scenario(`7. activity reads (${mode.router.mode})`, () =>
         runActivity(mode.router.mode, mode.router.baseUrl, { key: mode.activity.key, sessionToken: mode.activity.sessionToken }, mode.activity.ledgerRows, options.activity.requests));

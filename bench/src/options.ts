@@ -21,7 +21,8 @@ export interface BenchOptions {
   throughput: { connections: number; seconds: number; rounds: number };
   profileSeconds: number;
   slowStreams: { streams: number; readBytes: number; intervalMs: number; windowSeconds: number };
-  hotWallet: { concurrency: number; seconds: number };
+  /** Scenario 5; `ledgerReservations`: what the wallet of its ledger-alone comparison is funded for. */
+  hotWallet: { concurrency: number; seconds: number; ledgerReservations: number };
   settlementJobs: number;
   activity: { rows: number; requests: number };
   /** Scenario 8: requests per system (direct MP3, WAV → MP3, WAV → pcm). */
@@ -51,7 +52,7 @@ export function benchOptions(quick: boolean): BenchOptions {
       throughput: { connections: 64, seconds: 0.6, rounds: 1 },
       profileSeconds: 0.6,
       slowStreams: { streams: 100, readBytes: 4096, intervalMs: 100, windowSeconds: 0.5 },
-      hotWallet: { concurrency: 200, seconds: 1 },
+      hotWallet: { concurrency: 200, seconds: 1, ledgerReservations: 2_000 },
       // A backlog this machine drains in a few seconds; the full run uses 100,000.
       settlementJobs: 2_000,
       activity: { rows: 20_000, requests: 30 },
@@ -74,7 +75,7 @@ export function benchOptions(quick: boolean): BenchOptions {
     throughput: { connections: 64, seconds: 4, rounds: 3 },
     profileSeconds: 5,
     slowStreams: { streams: 1000, readBytes: 4096, intervalMs: 100, windowSeconds: 10 },
-    hotWallet: { concurrency: 200, seconds: 6 },
+    hotWallet: { concurrency: 200, seconds: 6, ledgerReservations: 30_000 },
     settlementJobs: 100_000,
     activity: { rows: 1_000_000, requests: 300 },
     transcodeRequests: 200,

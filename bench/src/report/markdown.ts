@@ -160,10 +160,32 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push('## 5. One hot wallet', '');
     out.push('200 clients on one account funded for a few seconds of short requests, until it runs dry. Reservations/s = successful requests ÷ time until the first 402. '
       + 'Then, once settled: balance = grant − successes × cost, nothing reserved, the operator audit (`admin audit`: balance = Σ deltas, reserved = Σ pending, running sums) holds, and no balance-after below zero.', '');
-    out.push(table(['mode', 'n (successes)', '402s', 'other errors', 'seconds', 'reservations/s', 'balance (expected)', 'reserved', 'audit', 'lowest balance-after', 'books'], hotWallet.map((row) => [
-      row.mode, row.successes, row.rejected, row.otherErrors, row.seconds, thousands(row.reservationsPerSecond), `${row.check.balanceMicros} (${row.check.expectedBalanceMicros})`,
-      row.check.reservedMicros, row.check.auditConsistent ? 'consistent' : 'INCONSISTENT', row.check.lowestBalanceAfterMicros ?? 'CHECK constraint', row.check.passed ? 'correct' : '**WRONG**',
-    ])), '');
+    // Each reservation here is a speech request through HTTP: the same router's short requests/s in scenario 2
+    // is its ceiling, and the bare proxy's is the most any HTTP path served on this machine in this run.
+    const shortRate = (system: string) => throughput?.find((row) => row.system === system)?.requestsPerSecond;
+    const bareRate = shortRate('bare-proxy');
+    if (throughput) {
+      out.push('Every reservation is a short speech request through the router\'s whole HTTP path, so the rate is bounded by what that router serves of short requests '
+        + '(scenario 2, same run, 64 connections) and, above that, by the bare proxy\'s rate there: the fastest HTTP path on this machine. Both are shown beside it.', '');
+    }
+    const alone = hotWallet.find((row) => row.ledgerAlone)?.ledgerAlone;
+    if (alone) {
+      out.push(`"The ledger alone": the same wallet rule without HTTP, measured right after the scenario. ${hotWallet[0]!.concurrency} callers in the bench process `
+        + `reserve on one wallet funded for ${alone.reservations} reservations until it runs dry, through the batched statement a data plane uses for a request `
+        + 'that no allowance covers (one reservation row each: no allowances), on a new database of the mode\'s kind (PGlite in memory on its own thread; a new database '
+        + 'on the scaled router\'s PostgreSQL server). Then its books are checked: exactly what it admitted is reserved, and the operator audit holds.', '');
+    }
+    out.push(table(['mode', 'n (successes)', '402s', 'other errors', 'seconds', 'reservations/s', 'router\'s short req/s (2.)', '÷ router\'s short req/s', 'bare proxy\'s short req/s (2.)',
+      'the ledger alone, reservations/s', 'balance (expected)', 'reserved', 'audit', 'lowest balance-after', 'books'], hotWallet.map((row) => {
+      const routerRate = shortRate(`router-${row.mode}`);
+      return [
+        row.mode, row.successes, row.rejected, row.otherErrors, row.seconds, thousands(row.reservationsPerSecond), thousands(routerRate),
+        routerRate ? `${Math.round((row.reservationsPerSecond / routerRate) * 100)} %` : undefined, thousands(bareRate),
+        row.ledgerAlone ? `${thousands(row.ledgerAlone.perSecond)}; ${row.ledgerAlone.exact ? 'exact' : '**WRONG**'}` : undefined,
+        `${row.check.balanceMicros} (${row.check.expectedBalanceMicros})`, row.check.reservedMicros, row.check.auditConsistent ? 'consistent' : 'INCONSISTENT',
+        row.check.lowestBalanceAfterMicros ?? 'CHECK constraint', row.check.passed ? 'correct' : '**WRONG**',
+      ];
+    })), '');
   }
 
   if (settlement) {

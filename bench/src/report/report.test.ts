@@ -60,6 +60,30 @@ describe('report helpers', () => {
     expect(render(settlement)).toContain('commits written up to 200 per transaction) starts.');
   });
 
+  it("puts each hot wallet beside the same router's short requests/s and the bare proxy's, its HTTP ceilings in the same run", () => {
+    const wallet = (mode: string, reservationsPerSecond: number, ledgerAlone?: object) => ({
+      mode, concurrency: 200, successes: 100, rejected: 200, otherErrors: 0, seconds: 1, reservationsPerSecond, ledgerAlone,
+      check: { balanceMicros: 0, expectedBalanceMicros: 0, reservedMicros: 0, auditConsistent: true, lowestBalanceAfterMicros: 0, passed: true },
+    });
+    const rate = (system: string, requestsPerSecond: number) => ({ system, requestsPerSecond, requests: 1000, connections: 64, latencyMs: {}, cpuSeconds: {} });
+    const report = reportOf({
+      hotWallet: [
+        wallet('embedded', 4_044, { perSecond: 13_178, admitted: 30_000, exact: true, reservations: 30_000 }),
+        wallet('scaled', 3_776, { perSecond: 31_926, admitted: 29_999, exact: false, reservations: 30_000 }),
+      ],
+      throughput: [rate('bare-proxy', 7_542), rate('router-embedded', 4_430), rate('router-scaled', 5_077)],
+    });
+    expect(report).toContain('| embedded | 100 | 200 | 0 | 1 | 4,044 | 4,430 | 91 % | 7,542 | 13,178; exact | 0 (0) | 0 | consistent | 0 | correct |');
+    expect(report).toContain('| scaled | 100 | 200 | 0 | 1 | 3,776 | 5,077 | 74 % | 7,542 | 31,926; **WRONG** | 0 (0) | 0 | consistent | 0 | correct |');
+    expect(report).toContain('bounded by what that router serves of short requests');
+    expect(report).toContain('200 callers in the bench process reserve on one wallet funded for 30000 reservations');
+    // A run without scenario 2 (`--ledger-only`) has no ceiling to show.
+    const alone = reportOf({ hotWallet: [wallet('scaled', 3_776)] });
+    expect(alone).toContain('| scaled | 100 | 200 | 0 | 1 | 3,776 | — | — | — | — | 0 (0) | 0 | consistent | 0 | correct |');
+    expect(alone).not.toContain('bounded by what that router serves');
+    expect(alone).not.toContain('The ledger alone');
+  });
+
   it("counts only the profile's samples inside the measured load's window, or all of them when none is inside", () => {
     const frame = (id: number, functionName: string, url: string) => ({ id, callFrame: { functionName, url, lineNumber: 0 } });
     // Start-up (module loading) from t=1,000 to 1,400 µs, then the load: 6 samples of 100 µs each.

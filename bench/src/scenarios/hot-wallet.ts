@@ -7,6 +7,7 @@ import type { LoadAccount } from '../mode-setup.js';
 import { StreamClient } from '../load/ttfb-load.js';
 import { costMicros, routerSpeech } from '../load/targets.js';
 import { round } from '../report/stats.js';
+import type { LedgerAloneResult } from './ledger-alone.js';
 
 export interface HotWalletRow {
   mode: string;
@@ -26,6 +27,8 @@ export interface HotWalletRow {
     lowestBalanceAfterMicros?: number;
     passed: boolean;
   };
+  /** The same wallet rule without HTTP, measured after the scenario on a new database of the mode's kind (ledger-alone.ts). */
+  ledgerAlone?: LedgerAloneResult & { reservations: number };
 }
 
 async function credits(baseUrl: string, key: string): Promise<{ balanceMicros: number; reservedMicros: number }> {

@@ -230,7 +230,7 @@ try {
     if (!memoryOnly) results.scenarios.hotWallet = (await eachMode(async (mode) => {
       const row = await scenario(`5. hot wallet (${mode.router.mode})`, () => runHotWallet(mode.router, mode.loadAccounts[0]!.key, mode.hotWallet, options.hotWallet));
       if (!row) return undefined;
-      // The wallet's own ceiling beside it: the same reservations without HTTP, on a new database of the mode's kind.
+      // Beside it, the same wallet rule without HTTP: what the ledger alone takes, on a new database of the mode's kind.
       const reservations = options.hotWallet.ledgerReservations;
       const alone = await scenario(`5. the ledger alone, ${reservations} reservations (${mode.router.mode})`, () =>
         measureLedgerAlone(mode.router.databaseUrl, { reservations, concurrency: options.hotWallet.concurrency }));

@@ -160,13 +160,14 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push('## 5. One hot wallet', '');
     out.push('200 clients on one account funded for a few seconds of short requests, until it runs dry. Reservations/s = successful requests ÷ time until the first 402. '
       + 'Then, once settled: balance = grant − successes × cost, nothing reserved, the operator audit (`admin audit`: balance = Σ deltas, reserved = Σ pending, running sums) holds, and no balance-after below zero.', '');
-    // Each reservation here is a speech request through HTTP: the same router's short requests/s in scenario 2
-    // is its ceiling, and the bare proxy's is the most any HTTP path served on this machine in this run.
+    // Each reservation here is a speech request through HTTP, so the router's HTTP path sets its rate: beside it,
+    // what the same router and the bare proxy (the fastest HTTP path on this machine) served in scenario 2.
     const shortRate = (system: string) => throughput?.find((row) => row.system === system)?.requestsPerSecond;
     const bareRate = shortRate('bare-proxy');
     if (throughput) {
-      out.push('Every reservation is a short speech request through the router\'s whole HTTP path, so the rate is bounded by what that router serves of short requests '
-        + '(scenario 2, same run, 64 connections) and, above that, by the bare proxy\'s rate there: the fastest HTTP path on this machine. Both are shown beside it.', '');
+      out.push('Every reservation is a short speech request through the router\'s whole HTTP path, so that path sets the rate. Beside it: what the same router '
+        + 'served of short requests in scenario 2 of this run (64 connections, where this scenario has 200 clients), and what the bare proxy served there, '
+        + 'the fastest HTTP path on this machine.', '');
     }
     const alone = hotWallet.find((row) => row.ledgerAlone)?.ledgerAlone;
     if (alone) {

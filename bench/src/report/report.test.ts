@@ -60,7 +60,7 @@ describe('report helpers', () => {
     expect(render(settlement)).toContain('commits written up to 200 per transaction) starts.');
   });
 
-  it("puts each hot wallet beside the same router's short requests/s and the bare proxy's, its HTTP ceilings in the same run", () => {
+  it("puts each hot wallet beside the same router's and the bare proxy's short requests/s of the same run, and the ledger alone", () => {
     const wallet = (mode: string, reservationsPerSecond: number, ledgerAlone?: object) => ({
       mode, concurrency: 200, successes: 100, rejected: 200, otherErrors: 0, seconds: 1, reservationsPerSecond, ledgerAlone,
       check: { balanceMicros: 0, expectedBalanceMicros: 0, reservedMicros: 0, auditConsistent: true, lowestBalanceAfterMicros: 0, passed: true },
@@ -75,12 +75,12 @@ describe('report helpers', () => {
     });
     expect(report).toContain('| embedded | 100 | 200 | 0 | 1 | 4,044 | 4,430 | 91 % | 7,542 | 13,178; exact | 0 (0) | 0 | consistent | 0 | correct |');
     expect(report).toContain('| scaled | 100 | 200 | 0 | 1 | 3,776 | 5,077 | 74 % | 7,542 | 31,926; **WRONG** | 0 (0) | 0 | consistent | 0 | correct |');
-    expect(report).toContain('bounded by what that router serves of short requests');
+    expect(report).toContain('so that path sets the rate. Beside it: what the same router served of short requests in scenario 2');
     expect(report).toContain('200 callers in the bench process reserve on one wallet funded for 30000 reservations');
     // A run without scenario 2 (`--ledger-only`) has no ceiling to show.
     const alone = reportOf({ hotWallet: [wallet('scaled', 3_776)] });
     expect(alone).toContain('| scaled | 100 | 200 | 0 | 1 | 3,776 | — | — | — | — | 0 (0) | 0 | consistent | 0 | correct |');
-    expect(alone).not.toContain('bounded by what that router serves');
+    expect(alone).not.toContain('so that path sets the rate');
     expect(alone).not.toContain('The ledger alone');
   });
 

@@ -8,10 +8,9 @@
 //     now, settlement-applier.ts: MAX_BATCHES_IN_FLIGHT); for PostgreSQL also the CPU of its processes per
 //     commit, read from /proc (with one batch in flight, commits/s is about one over it).
 import { parseArgs } from 'node:util';
-import { auditWallet, commitReservation, commitReservations, MAX_COMMIT_BATCH, openDatabase, reserveCredit, type Database } from '@voice-router/ledger';
-import { createTestDatabase } from '@voice-router/test-support';
+import { auditWallet, commitReservation, commitReservations, MAX_COMMIT_BATCH, reserveCredit, type Database } from '@voice-router/ledger';
 import { CpuMeter, pidsByName } from './infra/proc-stats.js';
-import { benchReservation, fundedAccount, ledgerAloneHotWallet } from './scenarios/ledger-alone.js';
+import { benchReservation, fundedAccount, ledgerAloneHotWallet, openFreshLedger } from './scenarios/ledger-alone.js';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, reservations: { type: 'string', default: '6000' }, commits: { type: 'string', default: '20000' } } });
 const RESERVATIONS = Number(values.reservations);
@@ -53,22 +52,10 @@ async function backlog(database: Database, batched: boolean) {
   };
 }
 
-const targets: Array<{ name: string; open(): Promise<{ database: Database; drop(): Promise<void> }> }> = [
-  { name: 'pglite', open: async () => { const database = await openDatabase({ kind: 'pglite-memory' }); return { database, drop: async () => undefined }; } },
-];
-if (values['database-url']) {
-  process.env.DATABASE_URL = values['database-url'];
-  targets.push({
-    name: 'postgres',
-    open: async () => {
-      const test = await createTestDatabase();
-      const database = await openDatabase({ kind: 'postgres', url: test.url, poolSize: 20 });
-      return { database, drop: () => test.drop() };
-    },
-  });
-}
+const targets: Array<{ name: string; databaseUrl?: string }> = [{ name: 'pglite' }];
+if (values['database-url']) targets.push({ name: 'postgres', databaseUrl: values['database-url'] });
 for (const target of targets) {
-  const { database, drop } = await target.open();
+  const { database, close } = await openFreshLedger(target.databaseUrl);
   for (const batched of [false, true]) {
     const label = `${target.name} ${batched ? 'batched' : 'one at a time'}`;
     const hot = await ledgerAloneHotWallet(database, { reservations: RESERVATIONS, concurrency: CONCURRENCY, batched });
@@ -77,7 +64,6 @@ for (const target of targets) {
     const cpu = drain.databaseMicrosPerCommit === undefined ? '' : `, PostgreSQL ${drain.databaseMicrosPerCommit} µs of CPU a commit`;
     process.stdout.write(`${label}: backlog of ${COMMITS} ${drain.perSecond} commits/s${cpu} (books ${drain.exact ? 'exact' : 'WRONG'})\n`);
   }
-  await database.close();
-  await drop();
+  await close();
 }
 process.exit(0);

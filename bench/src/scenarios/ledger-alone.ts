@@ -53,24 +53,45 @@ export async function ledgerAloneHotWallet(
 }
 
 /**
+ * A new, empty ledger: a new database on the PostgreSQL server `databaseUrl` names, or PGlite in memory (on its
+ * own thread) without one. `close` closes it and drops the PostgreSQL database.
+ */
+export async function openFreshLedger(databaseUrl: string | undefined): Promise<{ database: Database; close(): Promise<void> }> {
+  if (!databaseUrl) {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    return { database, close: () => database.close() };
+  }
+  const test = await createTestDatabase(databaseUrl);
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: test.url, poolSize: 20 });
+    return {
+      database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          await test.drop();
+        }
+      },
+    };
+  } catch (error) {
+    await test.drop();
+    throw error;
+  }
+}
+
+/**
  * Scenario 5's comparison: the ledger alone on the kind of database the mode runs, a new one opened for it
- * (PGlite in memory on its own thread for the embedded mode; a new database on the scaled router's
- * PostgreSQL server), batched as the data plane reserves, then closed.
+ * (PGlite in memory for the embedded mode; a new database on the scaled router's PostgreSQL server),
+ * batched as the data plane reserves, then closed.
  */
 export async function measureLedgerAlone(
   databaseUrl: string | undefined, options: { reservations: number; concurrency: number },
 ): Promise<LedgerAloneResult> {
-  const test = databaseUrl ? await createTestDatabase(databaseUrl) : undefined;
+  const ledger = await openFreshLedger(databaseUrl);
   try {
-    const database = test
-      ? await openDatabase({ kind: 'postgres', url: test.url, poolSize: 20 })
-      : await openDatabase({ kind: 'pglite-memory' });
-    try {
-      return await ledgerAloneHotWallet(database, { ...options, batched: true });
-    } finally {
-      await database.close();
-    }
+    return await ledgerAloneHotWallet(ledger.database, { ...options, batched: true });
   } finally {
-    await test?.drop();
+    await ledger.close();
   }
 }

@@ -157,7 +157,7 @@ try {
   }
   log(`ready: ${[...all, ...twinTargets].map((target) => target.system).join(', ')}`);
 
-  if (!ledgerOnly && !memoryOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...twinTargets], options.ttfbLevels, options.warmupSeconds, log));
+  if (!ledgerOnly && !memoryOnly) results.scenarios.addedTtfb = await scenario('1. added time to first byte', () => runAddedTtfb([...all, ...twinTargets], options.ttfbLevels, options, log));
   if (!ledgerOnly && !memoryOnly) results.scenarios.throughput = await scenario('2-3. throughput and CPU per request', () =>
     runThroughputScenario([...all, ...twinTargets], { ...options.throughput, warmupSeconds: options.warmupSeconds }, log));
   // Each router against each of its feature-off twins, request by request (scenarios/paired-ttfb.ts).

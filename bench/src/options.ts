@@ -17,6 +17,8 @@ export interface BenchOptions {
   /** Slow-client scenario: pause before and after each system. */
   slowStreamPauseMs: number;
   warmupSeconds: number;
+  /** Scenario 1: the opening slice of every round, reported apart (after the pause between rounds). */
+  roundWarmupSeconds: number;
   ttfbLevels: TtfbLevel[];
   throughput: { connections: number; seconds: number; rounds: number };
   profileSeconds: number;
@@ -43,6 +45,7 @@ export function benchOptions(quick: boolean): BenchOptions {
       waitForQuietStart: false,
       slowStreamPauseMs: 300,
       warmupSeconds: 0,
+      roundWarmupSeconds: 0.2,
       // Smaller concurrencies than the full run: the same code paths without waiting out long queues.
       ttfbLevels: [
         { concurrency: 1, size: 'short', seconds: 0.2, rounds: 1 },
@@ -67,6 +70,7 @@ export function benchOptions(quick: boolean): BenchOptions {
     waitForQuietStart: true,
     slowStreamPauseMs: 1500,
     warmupSeconds: 1,
+    roundWarmupSeconds: 1,
     ttfbLevels: [
       { concurrency: 1, size: 'short', seconds: 2, rounds: 3 },
       { concurrency: 50, size: 'stream', seconds: 3, rounds: 2 },

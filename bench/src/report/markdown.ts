@@ -23,7 +23,8 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     + `Rerun with \`npm run bench\` (\`-- --quick\` for the short form).`, '');
   out.push(`Fake upstream (OpenAI wire format, its own process): first byte after ${results.upstream.firstByteDelayMs} ms, ${results.upstream.chunkBytes}-byte chunks every ${results.upstream.chunkIntervalMs} ms. `
     + 'Everything (load generator, upstream, proxies, router, PostgreSQL, Redis) shares the same cores, so every figure includes the same contention; '
-    + 'systems are measured in rounds that rotate their order. Percentiles are nearest-rank; *n* is the number of requests behind each figure.', '');
+    + `systems are measured in rounds that rotate their order${addedTtfb?.rows.some((row) => row.afterPause) ? ' (in scenario 1 each round opens with a slice reported apart: "After a pause")' : ''}. `
+    + 'Percentiles are nearest-rank; *n* is the number of requests behind each figure.', '');
   for (const note of results.notes) out.push(`> ${note}`, '');
   for (const error of results.errors) out.push('```', error, '```', '');
 
@@ -48,6 +49,20 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push(table(['system', 'streams', 'added p50 ms', 'added p99 ms', 'p50 ÷ bare proxy', 'p50 ÷ gateway'], addedTtfb.added.map((row) => [
       row.system, row.concurrency, fixed(row.addedP50), fixed(row.addedP99), fixed(row.p50VsBare), fixed(row.p50VsGateway),
     ])), '');
+    const opened = addedTtfb.rows.filter((row) => row.afterPause);
+    if (opened.length > 0) {
+      const bareOpening = (concurrency: number) => opened.find((row) => row.system === 'bare-proxy' && row.concurrency === concurrency)?.afterPause;
+      out.push('**After a pause** (not judged): every round above opened with a slice of the same load, '
+        + `${results.quick ? '0.2 s' : '1 s'} long, kept out of its figures. Between two rounds of one system the others run theirs, so that slice `
+        + 'follows seconds without a request and shows what each system rebuilds after a quiet spell. For the router that is its '
+        + 'allowances: they are retired after `ALLOWANCE_IDLE_MS` (1 s by default) without a request, so each account\'s first requests reserve through the database '
+        + '(README, "Allowances (hot accounts)"). The figures above are the steady load that follows.', '');
+      out.push(table(['system', 'streams', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'p99 ÷ bare proxy'], opened.map((row) => {
+        const bare = bareOpening(row.concurrency);
+        return [row.system, row.concurrency, row.afterPause!.n, fixed(row.afterPause!.p50), fixed(row.afterPause!.p90), fixed(row.afterPause!.p99),
+          bare ? fixed(row.afterPause!.p99 / bare.p99) : undefined];
+      })), '');
+    }
   }
 
   if (throughput) {

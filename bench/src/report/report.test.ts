@@ -43,6 +43,25 @@ describe('report helpers', () => {
     expect(report).toContain('| `execProtocolRawSync` |  | 100 | 100 % |');
   });
 
+  it("shows each round's opening slice apart, beside the bare proxy's, and nothing of it in reports from before", () => {
+    const row = (system: string, p99: number, afterPause?: object) => ({
+      system, concurrency: 50, size: 'stream', n: 1500, p50: 2, p90: 10, p99, errors: 0, statuses: {}, requestsPerSecond: 240, meanBytes: 32_768,
+      ...(afterPause ? { afterPause } : {}),
+    });
+    const withOpenings = reportOf({
+      addedTtfb: {
+        rows: [row('bare-proxy', 23, { n: 250, p50: 2.5, p90: 9, p99: 20 }), row('router-scaled', 40, { n: 240, p50: 3, p90: 28, p99: 60 })],
+        added: [],
+      },
+    });
+    expect(withOpenings).toContain('**After a pause** (not judged): every round above opened with a slice of the same load, 0.2 s long');
+    expect(withOpenings).toContain('| router-scaled | 50 | 240 | 3.00 | 28.00 | 60.00 | 3.00 |');
+    expect(withOpenings).toContain('| bare-proxy | 50 | 250 | 2.50 | 9.00 | 20.00 | 1.00 |');
+    const before = reportOf({ addedTtfb: { rows: [row('bare-proxy', 23), row('router-scaled', 40)], added: [] } });
+    expect(before).toContain('| router-scaled | 1500 | 2.00 | 10.00 | 40.00 |');
+    expect(before).not.toContain('After a pause');
+  });
+
   /** Scenario 6's row as reports before session 38 have it, and how a report with it renders. */
   const settlement = {
     jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,

@@ -11,7 +11,7 @@ import { runAddedTtfb } from './added-ttfb.js';
 const ANSWER_MS = 10;
 const COLD_DELAY_MS = 150;
 /** The cold server counts as idle after this long without a request; a round of the other system lasts longer. */
-const IDLE_MS = 250;
+const IDLE_MS = 400;
 /** Requests answered slowly after each quiet spell: one per client, all within the opening slice. */
 const COLD_REQUESTS = 2;
 

@@ -53,7 +53,7 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     if (opened.length > 0) {
       const bareOpening = (concurrency: number) => opened.find((row) => row.system === 'bare-proxy' && row.concurrency === concurrency)?.afterPause;
       out.push('**After a pause** (not judged): every round above opened with a slice of the same load, '
-        + `${results.quick ? '0.2 s' : '1 s'} long, kept out of its figures. Between two rounds of one system the others run theirs, so that slice `
+        + `${addedTtfb.openingSeconds === undefined ? '' : `${addedTtfb.openingSeconds} s long, `}kept out of its figures. Between two rounds of one system the others run theirs, so that slice `
         + 'follows seconds without a request and shows what each system rebuilds after a quiet spell. For the router that is its '
         + 'allowances: they are retired after `ALLOWANCE_IDLE_MS` (1 s by default) without a request, so each account\'s first requests reserve through the database '
         + '(README, "Allowances (hot accounts)"). The figures above are the steady load that follows.', '');

@@ -52,6 +52,7 @@ describe('report helpers', () => {
       addedTtfb: {
         rows: [row('bare-proxy', 23, { n: 250, p50: 2.5, p90: 9, p99: 20 }), row('router-scaled', 40, { n: 240, p50: 3, p90: 28, p99: 60 })],
         added: [],
+        openingSeconds: 0.2,
       },
     });
     expect(withOpenings).toContain('**After a pause** (not judged): every round above opened with a slice of the same load, 0.2 s long');

@@ -56,10 +56,11 @@ describe('scenario 1: time to first byte in rounds', () => {
 
   it("keeps each round's opening slice, after the pause between rounds, apart from the round's figures", async () => {
     const level = { concurrency: 2, size: 'short' as const, seconds: 0.4, rounds: 3 };
-    const { rows } = await runAddedTtfb(
+    const { rows, openingSeconds } = await runAddedTtfb(
       [target('bare-proxy', quick.baseUrl), target('router-scaled', cold.baseUrl)], [level],
       { warmupSeconds: 0.2, roundWarmupSeconds: 0.3 }, () => undefined,
     );
+    expect(openingSeconds).toBe(0.3);
     // The warm-up at the start, and every round that came after the other system's (two of the three:
     // the rotation puts one right after its own previous round), began after a quiet spell.
     expect(cold.coldAnswers()).toBeGreaterThanOrEqual(COLD_REQUESTS * 2);
@@ -74,10 +75,11 @@ describe('scenario 1: time to first byte in rounds', () => {
   });
 
   it('has no opening slice to report when rounds start without one', async () => {
-    const { rows } = await runAddedTtfb(
+    const { rows, openingSeconds } = await runAddedTtfb(
       [target('bare-proxy', quick.baseUrl)], [{ concurrency: 1, size: 'short', seconds: 0.2, rounds: 1 }],
       { warmupSeconds: 0, roundWarmupSeconds: 0 }, () => undefined,
     );
+    expect(openingSeconds).toBeUndefined();
     expect(rows[0]!.n).toBeGreaterThan(0);
     expect(rows[0]!.afterPause).toBeUndefined();
   });

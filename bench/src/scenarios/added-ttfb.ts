@@ -40,6 +40,8 @@ export interface AddedTtfbRow {
 export interface TtfbResult {
   rows: TtfbRow[];
   added: AddedTtfbRow[];
+  /** How long each round's opening slice (`afterPause`) ran; absent without one, and in reports from before it was recorded. */
+  openingSeconds?: number;
 }
 
 export const rotate = <T>(items: T[], by: number): T[] => items.map((_, index) => items[(index + by) % items.length]!);
@@ -97,7 +99,7 @@ export async function runAddedTtfb(
         + (opening ? ` (after a pause: n=${opening.n} p50=${opening.p50.toFixed(2)} p99=${opening.p99.toFixed(2)} ms)` : ''));
     }
   }
-  return { rows, added: addedRows(rows) };
+  return { rows, added: addedRows(rows), ...(warmup.roundWarmupSeconds > 0 ? { openingSeconds: warmup.roundWarmupSeconds } : {}) };
 }
 
 function roundStats(stats: Percentiles): Percentiles {

@@ -39,6 +39,7 @@ export function routerTarget(mode: ModeContext, references: References): Target 
       bench: () => [process.pid],
     }),
     speech: (size, client = 0) => routerSpeech(loadAccounts[client % loadAccounts.length]!.key, size),
+    startupPeakRss: () => router.dataPlane.startupPeakRss(),
   };
 }
 

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rssBytes } from './proc-stats.js';
 
 export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -15,7 +16,18 @@ export interface ManagedProcess {
   output(): string;
   /** Resolves with the first stdout line that parses as JSON (processes announce their address this way). */
   announcement(): Promise<Record<string, unknown>>;
+  /**
+   * The highest RSS (bytes) seen while the process started: sampled every 100 ms from its spawn until
+   * startupDone() (at most STARTUP_SAMPLING_MS). Undefined unless started with `sampleStartup`, or if no
+   * sample was read.
+   */
+  startupPeakRss(): number | undefined;
+  /** Ends the start-up sampling; the launcher calls it once the process serves and its start-up work is done. */
+  startupDone(): void;
 }
+
+/** Start-up sampling stops by itself after this long, whether or not startupDone() was called. */
+export const STARTUP_SAMPLING_MS = 60_000;
 
 const MAX_KEPT_OUTPUT = 200_000;
 const running = new Set<ChildProcess>();
@@ -70,6 +82,7 @@ function tail(file: string, bytes: number): string {
 
 export function startProcess(
   name: string, args: string[], environment: Record<string, string>, nodeOptions: string[] = [], nodeBinary = process.execPath,
+  options: { sampleStartup?: boolean } = {},
 ): ManagedProcess {
   const logFile = path.join(logDirectory, `${name}-${(started += 1)}.log`);
   const stdoutFd = fs.openSync(logFile, 'w');
@@ -80,7 +93,29 @@ export function startProcess(
   });
   fs.closeSync(stdoutFd);
   running.add(child);
-  child.once('exit', () => running.delete(child));
+  // What the process needs while it starts (a compiler's working memory, a database opening) can exceed
+  // what it holds once serving; a scenario that begins later does not see it.
+  // Only where asked (the routers' serving processes): the samples cost the load generator a little CPU.
+  let startupPeak: number | undefined;
+  const sampleStartup = () => {
+    const rss = child.pid === undefined ? undefined : rssBytes(child.pid);
+    if (rss !== undefined) startupPeak = Math.max(startupPeak ?? 0, rss);
+  };
+  const startupSampler = options.sampleStartup ? setInterval(sampleStartup, 100) : undefined;
+  startupSampler?.unref();
+  const startupDeadline = startupSampler && setTimeout(() => clearInterval(startupSampler), STARTUP_SAMPLING_MS);
+  startupDeadline?.unref();
+  const startupDone = () => {
+    if (!startupSampler) return;
+    if (child.exitCode === null && child.signalCode === null) sampleStartup();
+    clearInterval(startupSampler);
+    clearTimeout(startupDeadline);
+  };
+  child.once('exit', () => {
+    running.delete(child);
+    clearInterval(startupSampler);
+    clearTimeout(startupDeadline);
+  });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
@@ -101,6 +136,8 @@ export function startProcess(
     child,
     pid: child.pid!,
     output,
+    startupPeakRss: () => startupPeak,
+    startupDone,
     announcement: () =>
       new Promise((resolve, reject) => {
         const poll = () => {

@@ -93,9 +93,10 @@ export async function startEmbeddedRouter(
       ...providerEnvironment, PORT: String(port), DATA_DIR: dataDir, METRICS_PORT: String(metricsPort),
     });
     const flags = [...pgliteProcessNodeFlags(environment), ...nodeOptions(launchOptions)];
-    const managed = startProcess('embedded', [entry('embedded')], environment, flags, launchOptions.nodeBinary);
+    const managed = startProcess('embedded', [entry('embedded')], environment, flags, launchOptions.nodeBinary, { sampleStartup: true });
     await waitUntilServing(`${baseUrl}/healthz`, [managed]);
     if (quietStart) await waitUntilQuiet(managed.pid);
+    managed.startupDone();
     return managed;
   };
   // Restarts (metrics, profiles) keep the Node binary the router was started on.
@@ -145,9 +146,10 @@ export async function startScaledRouter(
     const environment: Record<string, string> = {
       ...shared, PORT: String(port), CONTROL_PLANE_URL: `http://127.0.0.1:${controlPort}`, METRICS_PORT: String(metricsPort),
     };
-    const managed = startProcess('data-plane', [entry('data-plane')], environment, dataPlaneFlags(environment, launchOptions), launchOptions.nodeBinary);
+    const managed = startProcess('data-plane', [entry('data-plane')], environment, dataPlaneFlags(environment, launchOptions), launchOptions.nodeBinary, { sampleStartup: true });
     await waitUntilServing(`${baseUrl}/healthz`, [managed, controlPlane, worker]);
     if (quietStart) await waitUntilQuiet(managed.pid);
+    managed.startupDone();
     return managed;
   };
   let dataPlane = await launch(options);

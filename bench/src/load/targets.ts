@@ -54,6 +54,8 @@ export interface Target {
   cpuGroups(): Record<string, () => number[]>;
   /** The request client number `client` sends (the router spreads clients over several funded accounts). */
   speech(size: AudioSize, client?: number): RequestSpec;
+  /** Routers only: the serving process's highest RSS (bytes) while it last started (ManagedProcess.startupPeakRss). */
+  startupPeakRss?(): number | undefined;
 }
 
 export function upstreamSpeech(apiKey: string, size: AudioSize): RequestSpec {

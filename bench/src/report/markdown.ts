@@ -157,6 +157,15 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
       row.system, row.streams, row.streaming, fixed(row.bodyBytes / 1048576, 1), row.rssBaselineMB, row.rssPeakMB, row.rssPerStreamKB, row.maxStreamBacklogKB, row.backpressureEvents, row.peakActiveStreams, row.kernelTcpPeakMB,
       Object.entries(row.statuses).map(([status, count]) => `${status}×${count}`).join(', ') || 'none yet',
     ])), '');
+    const started = slowStreams.filter((row) => row.rssStartupPeakMB !== undefined);
+    if (started.length) {
+      out.push('**At start.** What a router\'s serving process needed while it last started, before this scenario: its highest RSS, sampled every 100 ms from its '
+        + 'spawn until its start-up work was done (its CPU quiet; in the quick run, only until it served). Not judged: the target is the streams\' peak. A peak '
+        + 'above the streams\' is memory the host must have for the process to start.', '');
+      out.push(table(['system', 'RSS at start, peak MB', 'RSS before the streams MB', 'RSS peak under the streams MB'], started.map((row) => [
+        row.system, row.rssStartupPeakMB, row.rssBaselineMB, row.rssPeakMB,
+      ])), '');
+    }
     const composed = slowStreams.filter((row) => row.memory);
     if (composed.length) {
       out.push('**What the router\'s memory is made of**, before the streams and at the metrics read (every 500 ms) with the highest RSS, from the process\'s own '

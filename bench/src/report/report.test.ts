@@ -63,6 +63,20 @@ describe('report helpers', () => {
     expect(before).not.toContain('After a pause');
   });
 
+  it("shows each router's peak while it started beside its streams' peak, and nothing of it in reports from before", () => {
+    const row = (system: string, extra: object = {}) => ({
+      system, streams: 1000, streaming: 1000, bodyBytes: 200 * 1048576, windowSeconds: 10, statuses: { 200: 1000 },
+      rssBaselineMB: 197.1, rssPeakMB: 289.5, rssPerStreamKB: 94.6, kernelTcpPeakMB: 400, ...extra,
+    });
+    const withStart = reportOf({ slowStreams: [row('bare-proxy'), row('router-embedded-node24', { rssStartupPeakMB: 709.4 })] });
+    expect(withStart).toContain('**At start.**');
+    expect(withStart).toContain('| router-embedded-node24 | 709.4 | 197.1 | 289.5 |');
+    expect(withStart).not.toContain('| bare-proxy | 709.4');
+    const before = reportOf({ slowStreams: [row('bare-proxy'), row('router-embedded-node24')] });
+    expect(before).toContain('| router-embedded-node24 | 1000 | 1000 | 200.0 | 197.1 | 289.5 | 94.6 |');
+    expect(before).not.toContain('At start');
+  });
+
   /** Scenario 6's row as reports before session 38 have it, and how a report with it renders. */
   const settlement = {
     jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,

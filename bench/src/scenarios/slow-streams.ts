@@ -20,6 +20,11 @@ export interface SlowStreamRow extends SlowClientTotals {
   peakActiveStreams?: number;
   /** Router only: what the serving process's memory was made of before the streams and at the metrics read with the highest RSS. */
   memory?: { before: MemoryComposition; atPeak: MemoryComposition };
+  /**
+   * Router only: the serving process's highest RSS while it last started, before this scenario (sampled
+   * every 100 ms from its spawn until its start-up work was done; in the quick run, until it served).
+   */
+  rssStartupPeakMB?: number;
 }
 
 /**
@@ -131,6 +136,7 @@ export async function runSlowStreams(
   }
   const totals = clients.totals();
   clients.close();
+  const startupPeak = target.startupPeakRss?.();
   // Let the data plane notice the hang-ups and settle before the next system is measured.
   await new Promise((resolve) => setTimeout(resolve, pauseMs));
   return {
@@ -149,5 +155,6 @@ export async function runSlowStreams(
         ...(memoryBefore && memoryAtPeak ? { memory: { before: memoryBefore, atPeak: memoryAtPeak } } : {}),
       }
       : {}),
+    ...(startupPeak !== undefined ? { rssStartupPeakMB: round(startupPeak / MB, 1) } : {}),
   };
 }

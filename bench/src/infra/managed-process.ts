@@ -105,16 +105,18 @@ export function startProcess(
   startupSampler?.unref();
   const startupDeadline = startupSampler && setTimeout(() => clearInterval(startupSampler), STARTUP_SAMPLING_MS);
   startupDeadline?.unref();
-  const startupDone = () => {
-    if (!startupSampler) return;
-    if (child.exitCode === null && child.signalCode === null) sampleStartup();
+  const stopStartupSampling = () => {
     clearInterval(startupSampler);
     clearTimeout(startupDeadline);
   };
+  const startupDone = () => {
+    if (!startupSampler) return;
+    if (child.exitCode === null && child.signalCode === null) sampleStartup();
+    stopStartupSampling();
+  };
   child.once('exit', () => {
     running.delete(child);
-    clearInterval(startupSampler);
-    clearTimeout(startupDeadline);
+    stopStartupSampling();
   });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => {

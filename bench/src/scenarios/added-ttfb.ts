@@ -89,12 +89,12 @@ export async function runAddedTtfb(
     for (const target of targets) {
       const data = collected.get(target.system)!;
       const stats = percentiles(data.ttfb);
+      const opening = data.afterPause.length > 0 ? percentiles(data.afterPause) : undefined;
       rows.push({
         system: target.system, concurrency: level.concurrency, size: level.size, ...roundStats(stats), errors: data.errors, statuses: data.statuses,
         requestsPerSecond: round(stats.n / data.seconds, 1), meanBytes: Math.round(data.bytes / Math.max(1, stats.n)),
-        ...(data.afterPause.length > 0 ? { afterPause: roundStats(percentiles(data.afterPause)) } : {}),
+        ...(opening ? { afterPause: roundStats(opening) } : {}),
       });
-      const opening = data.afterPause.length > 0 ? percentiles(data.afterPause) : undefined;
       log(`  ttfb c=${level.concurrency} ${target.system}: n=${stats.n} p50=${stats.p50.toFixed(2)} p99=${stats.p99.toFixed(2)} ms errors=${data.errors}`
         + (opening ? ` (after a pause: n=${opening.n} p50=${opening.p50.toFixed(2)} p99=${opening.p99.toFixed(2)} ms)` : ''));
     }

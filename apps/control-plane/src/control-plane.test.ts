@@ -39,3 +39,24 @@ describe('unreadable requests', () => {
     }
   });
 });
+
+describe('exact paths', () => {
+  const send = (method: string, path: string) =>
+    fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers: { authorization: 'Bearer vr_session_x', 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+
+  it.each([
+    ['GET', '/v1/keys'], ['POST', '/v1/keys'], ['PATCH', '/v1/keys/key_1'], ['DELETE', '/v1/keys/key_1'], ['GET', '/v1/usage'],
+    ['GET', '/v1/auth/whoami'], ['GET', '/v1/auth/sessions'], ['DELETE', '/v1/auth/sessions/s_1'], ['POST', '/v1/auth/logout-all'],
+    ['POST', '/v1/auth/device-code'], ['POST', '/v1/auth/poll'], ['POST', '/v1/auth/logout'],
+    ['GET', '/v1/billing/methods'], ['POST', '/v1/billing/topup'], ['POST', '/v1/billing/webhook'],
+    ['GET', '/healthz'], ['GET', '/readyz'], ['GET', '/v1/openapi.json'],
+  ])('serves %s %s as written, and as 404 not_found in another case or with a trailing slash', async (method, path) => {
+    expect((await send(method, path)).status, path).not.toBe(404);
+    for (const variant of [path.toUpperCase(), path.replace('/v1/', '/V1/'), `${path}/`]) {
+      if (variant === path) continue;
+      const response = await send(method, variant);
+      expect(response.status, variant).toBe(404);
+      expect(await response.json()).toEqual({ error: 'not_found', details: 'no such endpoint' });
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { createAttemptLimiters } from './security/attempt-limits.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './security/rate-limiter.js';
+import { EXACT_PATHS } from './routes/api-router.js';
 
 export interface ControlPlaneOptions {
   database: Database;
@@ -61,6 +62,9 @@ function trustFunction(options: ControlPlaneOptions): (address: string, hop: num
 
 export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   const app = express();
+  // Before any route: Express creates the app's router with these on its first use.
+  app.set('case sensitive routing', EXACT_PATHS.caseSensitive);
+  app.set('strict routing', EXACT_PATHS.strict);
   app.disable('x-powered-by');
   app.set('trust proxy', trustFunction(options));
   app.use(logRequests(options.logger));

@@ -62,6 +62,15 @@ describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
     expect(await poll(system.baseUrl, denied.device_code)).toMatchObject({ status: 403, body: { error: 'access_denied' } });
   });
 
+  it('serves each API path only as written, on both planes: another case or a trailing slash is 404 not_found', async () => {
+    for (const path of ['/v1/keys', '/v1/auth/whoami', '/v1/auth/sessions', '/v1/usage', '/v1/credits', '/v1/credits/activity', '/v1/voices', '/v1/providers', '/v1/status']) {
+      expect((await api(system.baseUrl, path, alice.token)).status, path).toBe(200);
+      for (const variant of [path.replace('/v1/', '/V1/'), `${path}/`]) {
+        expect(await api(system.baseUrl, variant, alice.token), variant).toEqual({ status: 404, body: { error: 'not_found', details: 'no such endpoint' } });
+      }
+    }
+  });
+
   it('mints, lists and revokes keys; the revoked key stops working at once and on every replica within a second', async () => {
     const created = await api(system.baseUrl, '/v1/keys', alice.token, { method: 'POST', body: JSON.stringify({ name: 'laptop', maxConcurrency: 4, dailySpendCapMicros: 5_000_000 }) });
     expect(created.status).toBe(200);

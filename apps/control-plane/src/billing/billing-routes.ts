@@ -1,6 +1,6 @@
 // GET /v1/billing/methods, POST /v1/billing/topup (session tokens; a pk_ key is 403 scope_required)
 // and POST /v1/billing/webhook (Stripe, verified on the raw body; mounted before the JSON parser).
-import express, { Router, type Response } from 'express';
+import express, { type Response, type Router } from 'express';
 import type Stripe from 'stripe';
 import { TopUpRequestSchema, errorBody } from '@voice-router/contracts';
 import type { Database } from '@voice-router/ledger';
@@ -9,6 +9,7 @@ import { accountOf, requireSession, sendError } from '../authenticate.js';
 import { publicBaseUrl } from '../public-url.js';
 import { isSignatureError, PaymentProcessorError } from './billing-errors.js';
 import type { Billing } from './billing.js';
+import { apiRouter } from '../routes/api-router.js';
 
 export interface BillingRouteOptions {
   database: Database;
@@ -26,7 +27,7 @@ function processorFailed(response: Response, logger: Logger, error: unknown): vo
 }
 
 export function billingWebhookRoute(options: BillingRouteOptions): Router {
-  const router = Router();
+  const router = apiRouter();
   router.post('/v1/billing/webhook', express.raw({ type: () => true, limit: '1mb' }), async (request, response) => {
     const billing = options.billing;
     if (!billing?.verifyWebhook) return sendError(response, 'billing_not_configured', 'the Stripe webhook is not configured (no STRIPE_WEBHOOK_SECRET)');
@@ -54,7 +55,7 @@ export function billingWebhookRoute(options: BillingRouteOptions): Router {
 }
 
 export function billingRoutes(options: BillingRouteOptions): Router {
-  const router = Router();
+  const router = apiRouter();
   const { database, logger } = options;
 
   router.get('/v1/billing/methods', requireSession(database), async (_request, response) => {

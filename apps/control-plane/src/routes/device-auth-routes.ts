@@ -1,5 +1,5 @@
 // POST /v1/auth/device-code, POST /v1/auth/poll, GET /v1/auth/whoami, POST /v1/auth/logout.
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import {
   DEVICE_CODE_TTL_SECONDS, DEVICE_POLL_INTERVAL_SECONDS, PollRequestSchema, SESSION_TTL_DAYS,
 } from '@voice-router/contracts';
@@ -7,6 +7,7 @@ import { createDeviceCode, listUserAccounts, pollDeviceCode, revokeSession, type
 import { bearer, identifyCaller, sendError } from '../authenticate.js';
 import { publicBaseUrl } from '../public-url.js';
 import type { RateLimiter } from '../security/rate-limiter.js';
+import { apiRouter } from './api-router.js';
 
 export interface DeviceAuthOptions {
   database: Database;
@@ -18,7 +19,7 @@ export interface DeviceAuthOptions {
 const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 3600 * 1000;
 
 export function deviceAuthRoutes(options: DeviceAuthOptions): Router {
-  const router = Router();
+  const router = apiRouter();
   const { database } = options;
   const authGate = (request: Request) => (options.authEnabled ? undefined : request);
 

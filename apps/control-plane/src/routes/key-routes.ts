@@ -1,11 +1,12 @@
 // GET/POST /v1/keys, PATCH and DELETE /v1/keys/{id} (session tokens only).
-import { Router } from 'express';
+import type { Router } from 'express';
 import { CreateApiKeyRequestSchema, UpdateApiKeyRequestSchema, type UpdateApiKeyRequest } from '@voice-router/contracts';
 import {
   createApiKey, findAccountKey, listAccountKeys, revokeAccountKey, updateApiKey, type ApiKeyChanges, type Database,
 } from '@voice-router/ledger';
 import { accountOf, callerOf, requireSession, sendError } from '../authenticate.js';
 import { withKeyLimits, type KeyLimitDefaults } from '../key-limits.js';
+import { apiRouter } from './api-router.js';
 
 export interface KeyRouteOptions {
   database: Database;
@@ -27,7 +28,7 @@ function keyChanges(request: UpdateApiKeyRequest): ApiKeyChanges {
 }
 
 export function keyRoutes(options: KeyRouteOptions): Router {
-  const router = Router();
+  const router = apiRouter();
   const { database } = options;
   const session = requireSession(database);
   const publicKey = (key: Awaited<ReturnType<typeof listAccountKeys>>[number]) => {

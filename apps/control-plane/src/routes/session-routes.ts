@@ -1,11 +1,12 @@
 // A user's own sessions (beyond the spec): list them, revoke one, log out everywhere. CLI session
 // tokens only (console sessions are managed on the console's Sessions page). Tokens are never shown.
-import { Router } from 'express';
+import type { Router } from 'express';
 import { listUserSessions, revokeUserSession, revokeUserSessions, type Database } from '@voice-router/ledger';
 import { callerOf, requireSession, sendError } from '../authenticate.js';
+import { apiRouter } from './api-router.js';
 
 export function sessionRoutes(database: Database): Router {
-  const router = Router();
+  const router = apiRouter();
   const session = requireSession(database, { resolveAccount: false });
   const userOf = (caller: ReturnType<typeof callerOf>) => (caller.kind === 'session' ? caller.session : undefined);
 

@@ -196,7 +196,7 @@ try {
       specFor: (client: number) => routerSpeech(mode.loadAccounts[client % mode.loadAccounts.length]!.key, 'short'),
       ...(node24Binary ? { launch: { nodeBinary: node24Binary }, label: `${mode.router.mode} Node 24` } : {}),
     })),
-    { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.quick ? 0 : 2 },
+    { connections: options.throughput.connections, seconds: options.profileSeconds, warmupSeconds: options.profileWarmupSeconds },
   );
   /**
    * The Node 24 profiles (node:http adapter), taken before the Node 20 ones so that those can stay open. If

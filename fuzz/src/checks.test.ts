@@ -51,8 +51,17 @@ describe('checkResponse', () => {
     expect(checkResponse(request(), json(200, { keys: [{ ...key, maxConcurrency: 8, rateLimitPerMinute: 600 }] }))).toEqual([]);
     expect(checkResponse(request(), json(200, { keys: [{ ...key, maxConcurrency: null, rateLimitPerMinute: 600 }] })))
       .toEqual([expect.stringContaining('keys.0.maxConcurrency')]);
-    // An oddly spelled path may be served by another handler: its schema is not assumed.
-    expect(checkResponse(request({ canonicalPath: false }), json(200, { keys: 'whatever' }))).toEqual([]);
+  });
+
+  it('refuses an API path served in a non-canonical form; the console may tolerate one', () => {
+    for (const target of ['/V1/KEYS', '/v1/keys/', '/v1//keys', '/v1/./keys']) {
+      expect(checkResponse(request({ canonicalPath: false, target }), json(200, { keys: [] })))
+        .toEqual([expect.stringContaining('non-canonical')]);
+      expect(checkResponse(request({ canonicalPath: false, target }), json(404, { error: 'not_found', message: 'no such path' }))).toEqual([]);
+    }
+    expect(checkResponse(request({ route: 'GET /healthz', canonicalPath: false, target: '/healthz/' }), json(301, {})))
+      .toEqual([expect.stringContaining('non-canonical')]);
+    expect(checkResponse(request({ route: 'console', canonicalPath: false, target: '/console/login/' }), json(200, '<html>', 'text/html'))).toEqual([]);
   });
 
   it('requires speech 200s to carry audio, an integer cost and a request id', () => {

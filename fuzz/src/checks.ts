@@ -42,6 +42,8 @@ const SPEECH_ROUTE = 'POST /v1/audio/speech';
 const CONFIGURATION_CODES = new Set(['billing_not_configured', 'auth_disabled']);
 /** Where those configuration 503s can come from: billing (no Stripe key) and sign-in (AUTH_ENABLED=false). */
 const CONFIGURABLE_PATHS = /^\/v1\/(billing|auth)\//;
+/** Routes of the API, named by method and path ("GET /v1/keys"); not the console's or the generators' others. */
+const API_ROUTE = /^[A-Z]+ \/(v1\/|healthz$|readyz$)/;
 
 function errorCodeOf(body: Buffer): string | undefined {
   const parsed = parseJson(body);
@@ -112,6 +114,11 @@ export function checkResponse(request: FuzzRequest, response: FuzzResponse): str
     // A server may refuse oversized headers before routing, in its own words (431 or 400).
     if (request.oversizedHeaders && (status === 431 || status === 400 || status === 413) && !contentType.startsWith('application/json')) return [];
     return isApiPath(request.target) ? checkError(request, status, contentType, body) : [];
+  }
+  // Both planes match API paths exactly (case-sensitive, no trailing slash, nothing normalised or
+  // decoded): a twisted form of an API route's path is an unknown path, never served.
+  if (status < 400 && !request.canonicalPath && API_ROUTE.test(request.route)) {
+    return [`${status} for ${request.target}, a non-canonical form of ${request.route}'s path`];
   }
   if (status >= 200 && status < 300 && request.canonicalPath && request.method.toUpperCase() !== 'HEAD') {
     if (request.route === SPEECH_ROUTE) return response.truncated ? [] : checkSpeechAudio(headers, body);

@@ -1,4 +1,5 @@
 // Body-reading failures a client causes are 400 invalid_body, never 500 (the fuzz found a charset one).
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@voice-router/ledger';
 import { createLogger } from '@voice-router/service-kit';
@@ -57,6 +58,27 @@ describe('exact paths', () => {
       const response = await send(method, variant);
       expect(response.status, variant).toBe(404);
       expect(await response.json()).toEqual({ error: 'not_found', details: 'no such endpoint' });
+    }
+  });
+
+  // fetch strips a fragment before sending; node:http sends the target as written, as the fuzz did.
+  const sendRaw = (method: string, path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: server.port, method, path, headers: { authorization: 'Bearer vr_session_x' } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (text: string) => (body += text)).on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on('error', reject).end();
+  });
+
+  it('answers a target whose path Express would read differently (a #fragment) as 404 not_found, as the data plane does', async () => {
+    for (const path of ['/v1/auth/whoami', '/v1/keys', '/healthz', '/v1/openapi.json', '/console/login']) {
+      expect((await sendRaw('GET', path)).status, path).not.toBe(404);
+      expect((await sendRaw('GET', `${path}?a=1#x`)).status, `${path}?a=1#x`).not.toBe(404);
+      for (const variant of [`${path}#fragment`, `${path}#x?a=1`, `${path}#`]) {
+        const response = await sendRaw('GET', variant);
+        expect(response.status, variant).toBe(404);
+        expect(JSON.parse(response.body)).toEqual({ error: 'not_found', details: 'no such endpoint' });
+      }
     }
   });
 });

@@ -19,7 +19,7 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { createAttemptLimiters } from './security/attempt-limits.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './security/rate-limiter.js';
-import { EXACT_PATHS } from './routes/api-router.js';
+import { EXACT_PATHS, exactTargets, NO_SUCH_ENDPOINT } from './routes/api-router.js';
 
 export interface ControlPlaneOptions {
   database: Database;
@@ -69,6 +69,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   app.set('trust proxy', trustFunction(options));
   app.use(logRequests(options.logger));
   if (options.metrics) app.use(countRequests(options.metrics));
+  app.use(exactTargets());
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);
   const keyLimitDefaults = options.keyLimitDefaults ?? DEFAULT_KEY_LIMITS;
@@ -119,7 +120,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   app.get('/', (_request, response) => response.redirect('/console'));
 
   app.use((_request, response) => {
-    response.status(404).json(errorBody('not_found', 'no such endpoint'));
+    response.status(404).json(NO_SUCH_ENDPOINT);
   });
 
   const onError: ErrorRequestHandler = (error, _request, response, _next) => {

@@ -1,4 +1,5 @@
 // Signs people up through the console and logs them in through the real device flow.
+import http from 'node:http';
 import { ConsoleClient } from './console-client.js';
 
 export interface Person {
@@ -21,6 +22,26 @@ export async function api(baseUrl: string, path: string, token?: string, init: R
     body = text;
   }
   return { status: response.status, body };
+}
+
+/** A GET whose target goes out exactly as written (fetch would drop a `#fragment` before sending). */
+export function rawGet(baseUrl: string, target: string, token: string): Promise<{ status: number; body: any }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, path: target, headers: { authorization: `Bearer ${token}` } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => {
+        let body: any;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+        resolve({ status: response.statusCode!, body });
+      });
+    });
+    request.on('error', reject).end();
+  });
 }
 
 export async function startDeviceLogin(baseUrl: string) {

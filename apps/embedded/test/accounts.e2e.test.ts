@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type CombinedFakeProviderServer, type FakeProviderServer } from '@voice-router/provider-fakes';
 import { announceSkip, postgresUrl, redisUrl } from '@voice-router/test-support';
-import { api, decide, person, poll, signUp, startDeviceLogin, type Person } from './accounts-support.js';
+import { api, decide, rawGet, person, poll, signUp, startDeviceLogin, type Person } from './accounts-support.js';
 import { settled, speech } from './e2e-support.js';
 import { startSystem, type RunningSystem, type SystemMode } from './system.js';
 
@@ -62,11 +62,16 @@ describe.each(modes)('accounts, keys and usage (%s mode)', (mode) => {
     expect(await poll(system.baseUrl, denied.device_code)).toMatchObject({ status: 403, body: { error: 'access_denied' } });
   });
 
-  it('serves each API path only as written, on both planes: another case or a trailing slash is 404 not_found', async () => {
+  it('serves each API path only as written, on both planes: another case, a trailing slash or a fragment is 404 not_found', async () => {
     for (const path of ['/v1/keys', '/v1/auth/whoami', '/v1/auth/sessions', '/v1/usage', '/v1/credits', '/v1/credits/activity', '/v1/voices', '/v1/providers', '/v1/status']) {
       expect((await api(system.baseUrl, path, alice.token)).status, path).toBe(200);
       for (const variant of [path.replace('/v1/', '/V1/'), `${path}/`]) {
         expect(await api(system.baseUrl, variant, alice.token), variant).toEqual({ status: 404, body: { error: 'not_found', details: 'no such endpoint' } });
+      }
+      // A fragment is never part of a request target; a path carrying one is no path either plane serves.
+      expect((await rawGet(system.baseUrl, `${path}?a=1#x`, alice.token)).status, `${path}?a=1#x`).toBe(200);
+      for (const variant of [`${path}#fragment`, `${path}#x?a=1`]) {
+        expect(await rawGet(system.baseUrl, variant, alice.token), variant).toEqual({ status: 404, body: { error: 'not_found', details: 'no such endpoint' } });
       }
     }
   });

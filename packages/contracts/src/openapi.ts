@@ -105,7 +105,7 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       description:
         'One OpenAI-compatible text-to-speech interface in front of many providers, with a prepaid wallet in integer USD micro-dollars. ' +
         'Errors always have the body {"error": code, "details"?: text}. ' +
-        'Paths are exact: another letter case or a trailing slash is 404 not_found, as for any unknown path.',
+        'Paths are exact: another letter case, a trailing slash or a #fragment sent on the wire is 404 not_found, as for any unknown path.',
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: '/' }],

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Exact versions, so every machine and CI test the same runtime. */
-export const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' };
+export const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0', 26: '26.12.1' };
 
 /** The bin/ folder of the requested Node line, fetched on first use; throws when it cannot be had. */
 export function nodeBinDirectory(line) {

@@ -15,18 +15,22 @@ import { testedServers } from '../server/tested-servers.test-support.js';
 
 const AUDIO = Buffer.alloc(4000, 7);
 
-/** Counts the writes the data plane's node:http server makes to the socket whose peer is `port`. */
-function countServerWrites() {
+/**
+ * Counts the writes the data plane's node:http server makes to each client socket, by the socket's two
+ * ports: the client's port alone is not enough, since Linux may give the data plane's own connection to
+ * the upstream the same ephemeral port (another destination), and the upstream's writes would count too.
+ */
+function countServerWrites(serverPort: number) {
   const counts = new Map<number, number>();
   const prototype = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
   const original = { _write: prototype._write, _writev: prototype._writev };
   for (const name of ['_write', '_writev'] as const) {
     prototype[name] = function (this: net.Socket, ...args: unknown[]) {
-      if (this.remotePort !== undefined) counts.set(this.remotePort, (counts.get(this.remotePort) ?? 0) + 1);
+      if (this.localPort === serverPort && this.remotePort !== undefined) counts.set(this.remotePort, (counts.get(this.remotePort) ?? 0) + 1);
       return original[name].apply(this, args);
     };
   }
-  return { writesTo: (port: number) => counts.get(port) ?? 0, restore: () => Object.assign(prototype, original) };
+  return { writesTo: (clientPort: number) => counts.get(clientPort) ?? 0, restore: () => Object.assign(prototype, original) };
 }
 
 /** One request over a raw socket: the response bytes as received, and the client's local port. */
@@ -112,7 +116,7 @@ describe.each(testedServers())('speech route writes (%s server)', (server) => {
   ] as const;
   it.each(cases)('%s: the whole audio once, charged once', async (_name, parts, nodeWrites) => {
     const { port, key, accountId, settler, jobs } = await start(server, [...parts]);
-    const writes = server === 'node' ? countServerWrites() : undefined;
+    const writes = server === 'node' ? countServerWrites(port) : undefined;
     let exchange: Awaited<ReturnType<typeof rawSpeech>>;
     try {
       exchange = await rawSpeech(port, key);

@@ -74,6 +74,8 @@ describe('exact paths', () => {
     for (const path of ['/v1/auth/whoami', '/v1/keys', '/healthz', '/v1/openapi.json', '/console/login']) {
       expect((await sendRaw('GET', path)).status, path).not.toBe(404);
       expect((await sendRaw('GET', `${path}?a=1#x`)).status, `${path}?a=1#x`).not.toBe(404);
+      // The absolute form is routed by its path.
+      expect((await sendRaw('GET', `http://127.0.0.1:${server.port}${path}`)).status, `absolute ${path}`).not.toBe(404);
       for (const variant of [`${path}#fragment`, `${path}#x?a=1`, `${path}#`]) {
         const response = await sendRaw('GET', variant);
         expect(response.status, variant).toBe(404);

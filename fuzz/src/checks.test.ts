@@ -57,7 +57,7 @@ describe('checkResponse', () => {
     for (const target of ['/V1/KEYS', '/v1/keys/', '/v1//keys', '/v1/./keys']) {
       expect(checkResponse(request({ canonicalPath: false, target }), json(200, { keys: [] })))
         .toEqual([expect.stringContaining('non-canonical')]);
-      expect(checkResponse(request({ canonicalPath: false, target }), json(404, { error: 'not_found', message: 'no such path' }))).toEqual([]);
+      expect(checkResponse(request({ canonicalPath: false, target }), json(404, { error: 'not_found', details: 'no such endpoint' }))).toEqual([]);
     }
     expect(checkResponse(request({ route: 'GET /healthz', canonicalPath: false, target: '/healthz/' }), json(301, {})))
       .toEqual([expect.stringContaining('non-canonical')]);

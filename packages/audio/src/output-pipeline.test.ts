@@ -259,3 +259,23 @@ describe('createOutputPipeline', () => {
     expect(closed).toBe(true);
   });
 });
+
+describe('createOutputPipeline transform: leaving on an error', () => {
+  it('closes the source when a stage throws, and reports the stage error even if closing fails', async () => {
+    let returned = 0;
+    const source: AsyncIterable<Uint8Array> = {
+      [Symbol.asyncIterator]: () => ({
+        next: async () => ({ done: false, value: new TextEncoder().encode('this is not a RIFF/WAVE header at all, just text') }),
+        return: async () => {
+          returned += 1;
+          throw new Error('the source failed to close');
+        },
+      }),
+    };
+    const output = createOutputPipeline({ container: 'wav' }, 'mp3').transform(source);
+    await expect((async () => {
+      for await (const _bytes of output) void _bytes;
+    })()).rejects.toThrow(AudioFormatError);
+    expect(returned).toBe(1);
+  });
+});

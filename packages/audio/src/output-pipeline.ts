@@ -220,8 +220,20 @@ class ComposedPipeline implements OutputPipeline {
         pieces = undefined;
         output = undefined;
       }
+    } catch (error) {
+      // A stage threw: the source is closed, and its own failure to close does not hide this error (as
+      // with `for await`).
+      if (!sourceOver) {
+        sourceOver = true;
+        try {
+          await chunks.return?.();
+        } catch {
+          // This error is the one to report.
+        }
+      }
+      throw error;
     } finally {
-      // The consumer left early (return() on this generator) or a stage threw: close the source.
+      // The consumer left early (return() on this generator): close the source.
       next = undefined;
       pieces = undefined;
       output = undefined;

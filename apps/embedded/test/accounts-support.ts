@@ -14,14 +14,16 @@ export async function api(baseUrl: string, path: string, token?: string, init: R
   if (token) headers.authorization = `Bearer ${token}`;
   if (init.organization) headers['x-organization-id'] = init.organization;
   const response = await fetch(`${baseUrl}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
-  const text = await response.text();
-  let body: any;
+  return { status: response.status, body: jsonOrText(await response.text()) };
+}
+
+/** The body as JSON, or as the text it is when it is not JSON. */
+function jsonOrText(text: string): any {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    body = text;
+    return text;
   }
-  return { status: response.status, body };
 }
 
 /** A GET whose target goes out exactly as written (fetch would drop a `#fragment` before sending). */
@@ -30,15 +32,8 @@ export function rawGet(baseUrl: string, target: string, token: string): Promise<
   return new Promise((resolve, reject) => {
     const request = http.request({ host: hostname, port, path: target, headers: { authorization: `Bearer ${token}` } }, (response) => {
       let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => {
-        let body: any;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = text;
-        }
-        resolve({ status: response.statusCode!, body });
-      });
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
+        .on('end', () => resolve({ status: response.statusCode!, body: jsonOrText(text) }));
     });
     request.on('error', reject).end();
   });

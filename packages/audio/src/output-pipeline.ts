@@ -234,9 +234,6 @@ class ComposedPipeline implements OutputPipeline {
       throw error;
     } finally {
       // The consumer left early (return() on this generator): close the source.
-      next = undefined;
-      pieces = undefined;
-      output = undefined;
       if (!sourceOver) await chunks.return?.();
     }
     for (const bytes of this.end()) yield bytes;

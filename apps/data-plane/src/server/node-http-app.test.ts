@@ -1,8 +1,10 @@
 // The node:http adapter speaks the uWS interface with uWS's semantics: routing, request accessors,
 // targets that must never throw, keep-alive, HEAD, chunked bodies, closing, and failing handlers.
 import http from 'node:http';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpRequest, HttpResponse } from '../uws.js';
+import { LISTEN_BACKLOG } from './node-http-app.js';
 import { originFormTarget } from './node-http-request.js';
 import { get, parseResponse, rawExchange, startApp, type RunningApp } from './node-http.test-support.js';
 
@@ -241,6 +243,34 @@ describe('the node:http adapter: failing handlers', () => {
     const { createNodeHttpServer } = await import('./node-http-app.js');
     const result = await new Promise((resolve) => createNodeHttpServer().App().listen('127.0.0.1', port, resolve));
     expect(result).toBe(false);
+  });
+});
+
+describe('the node:http adapter: a burst of new connections', () => {
+  it('queues more connections than Node\'s default backlog (511) while its event loop is busy, instead of dropping SYNs', async () => {
+    const port = await start((app) => app.get('/x', (res) => void res.end('ok')));
+    // Connecting from this thread: the server accepts none until every connect() below was issued, so the
+    // kernel's accept queue alone must hold them. Beyond the backlog the kernel drops the SYN and the
+    // client retries after 1 s; within it each connection completes at once.
+    const count = 700;
+    expect(LISTEN_BACKLOG).toBeGreaterThan(count);
+    const sockets: net.Socket[] = [];
+    let connected = 0;
+    try {
+      for (let index = 0; index < count; index += 1) {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.on('connect', () => (connected += 1));
+        socket.on('error', () => undefined);
+        sockets.push(socket);
+      }
+      const deadline = Date.now() + 900;
+      while (connected < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(connected).toBe(count);
+      const answer = parseResponse((await rawExchange(port, get('/x'))).text);
+      expect(answer.status).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
   });
 });
 

@@ -15,6 +15,13 @@ import { AdapterIncomingMessage, AdapterServerResponse, NodeHttpResponse, type C
 export const WRITE_HIGH_WATER_MARK = 64 * 1024;
 /** A little above the 5 s many load balancers use, so they close idle connections first. */
 const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/**
+ * Connections the kernel completes and queues while the event loop is busy, before it drops new ones
+ * (capped by net.core.somaxconn, 4096 by default since Linux 5.4). Node's own default, 511, let a burst of
+ * new clients overflow it: 1,000 slow clients connecting within 100 ms (the benchmark's scenario 4) cost
+ * ~1,000 dropped SYNs on Node 24, each a client waiting 1 s or more to retry. uWS accepted them all.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 export interface NodeHttpAppOptions {
   /** Errors a route handler or callback let escape; the response is answered or closed by then. */
@@ -81,7 +88,7 @@ export class NodeHttpApp implements TemplatedApp {
     );
     const failed = () => callback(false);
     server.once('error', failed);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', failed);
       // Accept errors (EMFILE under load) must not end the process; the server keeps listening.
       server.on('error', (error) => this.reportError(error, undefined));

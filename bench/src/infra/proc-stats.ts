@@ -45,6 +45,24 @@ export function pidsByName(name: string): number[] {
   return pids;
 }
 
+/**
+ * Connection attempts the kernel has dropped since boot because a listening socket's accept queue was full
+ * (`TcpExt: ListenOverflows` in /proc/net/netstat; all sockets on the machine). Each is a client whose SYN
+ * went unanswered and who retries a second or more later.
+ */
+export function listenOverflows(): number | undefined {
+  try {
+    const lines = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
+    if (lines.length < 2) return undefined;
+    const names = lines[0]!.trim().split(/\s+/);
+    const values = lines[1]!.trim().split(/\s+/);
+    const index = names.indexOf('ListenOverflows');
+    return index === -1 ? undefined : Number(values[index]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Kernel memory held by TCP socket buffers right now (all sockets), from /proc/net/sockstat. */
 export function kernelTcpBytes(): number | undefined {
   try {

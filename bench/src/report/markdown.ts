@@ -145,6 +145,10 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
     out.push(`${slowStreams[0]!.streams} concurrent ~1 MB streams; each client reads 4 KB every 100 ms over raw sockets for a ${slowStreams[0]!.windowSeconds} s window, then hangs up. `
       + 'RSS from `/proc/<pid>/status`; kernel TCP buffer memory from `/proc/net/sockstat` (all sockets on the machine); backlog from the data plane\'s Prometheus metrics (`voice_router_speech_backlog_max_bytes` on `METRICS_PORT`): '
       + 'the bytes handed to the HTTP server that it could not yet send (write() returned false) until onWritable, per response.'
+      + (slowStreams.some((row) => row.droppedSyns !== undefined)
+        ? ' SYNs dropped: connection attempts the kernel refused while the streams opened and ran because a listening socket\'s accept queue was full '
+          + '(`ListenOverflows` in `/proc/net/netstat`, machine-wide; one system runs at a time); each such client retries a second or more later.'
+        : '')
       + (slowStreams.some((row) => row.system.endsWith('-node24'))
         ? ' The `-node24` rows: each router\'s own data plane restarted on Node 24 (its node:http adapter, started with the same flags as on Node 20) and measured the same way.'
         : ''), '');
@@ -153,8 +157,8 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
         + '(`net.ipv4.tcp_wmem` max) and the fake upstream is paced, so a ~1 MB stream fits in kernel buffers and uWS never reported a blocked write. '
         + 'What the table shows is what each process holds per open stream anyway (connection state, pools, buffers).', '');
     }
-    out.push(table(['system', 'streams', 'receiving audio', 'body MB read', 'RSS before MB', 'RSS peak MB', 'RSS per stream KB', 'largest stream backlog KB', 'backpressure events', 'peak open streams (router)', 'kernel TCP peak MB', 'statuses'], slowStreams.map((row) => [
-      row.system, row.streams, row.streaming, fixed(row.bodyBytes / 1048576, 1), row.rssBaselineMB, row.rssPeakMB, row.rssPerStreamKB, row.maxStreamBacklogKB, row.backpressureEvents, row.peakActiveStreams, row.kernelTcpPeakMB,
+    out.push(table(['system', 'streams', 'receiving audio', 'body MB read', 'RSS before MB', 'RSS peak MB', 'RSS per stream KB', 'largest stream backlog KB', 'backpressure events', 'peak open streams (router)', 'kernel TCP peak MB', 'SYNs dropped', 'statuses'], slowStreams.map((row) => [
+      row.system, row.streams, row.streaming, fixed(row.bodyBytes / 1048576, 1), row.rssBaselineMB, row.rssPeakMB, row.rssPerStreamKB, row.maxStreamBacklogKB, row.backpressureEvents, row.peakActiveStreams, row.kernelTcpPeakMB, row.droppedSyns,
       Object.entries(row.statuses).map(([status, count]) => `${status}×${count}`).join(', ') || 'none yet',
     ])), '');
     const started = slowStreams.filter((row) => row.rssStartupPeakMB !== undefined);

@@ -77,6 +77,20 @@ describe('report helpers', () => {
     expect(before).not.toContain('At start');
   });
 
+  it('shows the SYNs the kernel dropped during each system\'s streams, and a dash in reports from before they were counted', () => {
+    const row = (system: string, extra: object = {}) => ({
+      system, streams: 1000, streaming: 1000, bodyBytes: 200 * 1048576, windowSeconds: 10, statuses: { 200: 1000 },
+      rssBaselineMB: 197.1, rssPeakMB: 289.5, rssPerStreamKB: 94.6, kernelTcpPeakMB: 400, ...extra,
+    });
+    const counted = reportOf({ slowStreams: [row('bare-proxy', { droppedSyns: 0 }), row('router-scaled-node24', { droppedSyns: 1023 })] });
+    expect(counted).toContain('SYNs dropped: connection attempts the kernel refused');
+    expect(counted).toContain('| 400 | 1023 | 200×1000 |');
+    expect(counted).toContain('| 400 | 0 | 200×1000 |');
+    const before = reportOf({ slowStreams: [row('bare-proxy')] });
+    expect(before).not.toContain('SYNs dropped: connection attempts');
+    expect(before).toContain('| 400 | — | 200×1000 |');
+  });
+
   /** Scenario 6's row as reports before session 38 have it, and how a report with it renders. */
   const settlement = {
     jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,

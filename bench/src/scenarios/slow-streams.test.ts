@@ -27,6 +27,7 @@ describe('scenario 4: slow streams', () => {
         speech: () => ({ method: 'POST', path: '/v1/audio/speech', headers: { 'content-type': 'application/json' }, body: '{}' }),
       }, { streams: 4, readBytes: 4096, intervalMs: 100, windowSeconds: 1.2 }, 100);
       expect(row.streaming).toBe(4);
+      expect(row.droppedSyns).toBeGreaterThanOrEqual(0);
       const { before, atPeak } = row.memory!;
       for (const memory of [before, atPeak]) {
         expect(memory.heapMB).toBeGreaterThan(1);

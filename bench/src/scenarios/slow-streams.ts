@@ -1,7 +1,7 @@
 // Scenario 4: many concurrent ~1 MB streams read by deliberately slow clients. Samples the serving
 // process's resident memory, the kernel's TCP buffer memory, and (router only) the data plane's own
 // per-stream backlog from its Prometheus metrics (METRICS_PORT), over a fixed window; then the clients hang up.
-import { kernelTcpBytes, rssBytes } from '../infra/proc-stats.js';
+import { kernelTcpBytes, listenOverflows, rssBytes } from '../infra/proc-stats.js';
 import { SlowClients, type SlowClientTotals } from '../load/slow-clients.js';
 import type { SystemName, Target } from '../load/targets.js';
 import { round } from '../report/stats.js';
@@ -14,6 +14,11 @@ export interface SlowStreamRow extends SlowClientTotals {
   /** (peak − baseline) / streams that received audio. */
   rssPerStreamKB: number;
   kernelTcpPeakMB: number;
+  /**
+   * Connection attempts the kernel dropped for a full accept queue while the streams opened and ran
+   * (machine-wide, but the systems are measured one at a time). Absent in reports before session 48.
+   */
+  droppedSyns?: number;
   /** Router only: the largest per-stream user-space backlog the data plane saw. */
   maxStreamBacklogKB?: number;
   backpressureEvents?: number;
@@ -113,6 +118,8 @@ export async function runSlowStreams(
   };
   const sampler = setInterval(sample, 200);
   let metrics: Metrics | undefined;
+  const overflowsBefore = listenOverflows();
+  let overflowsAfter: number | undefined;
   try {
     await clients.open();
     const deadline = Date.now() + options.windowSeconds * 1000;
@@ -131,6 +138,7 @@ export async function runSlowStreams(
       }
     }
     sample();
+    overflowsAfter = listenOverflows();
   } finally {
     clearInterval(sampler);
   }
@@ -147,6 +155,7 @@ export async function runSlowStreams(
     rssPeakMB: round(rssPeak / MB, 1),
     rssPerStreamKB: round((rssPeak - rssBaseline) / 1024 / Math.max(1, totals.streaming), 1),
     kernelTcpPeakMB: round(kernelPeak / MB, 1),
+    ...(overflowsBefore !== undefined && overflowsAfter !== undefined ? { droppedSyns: overflowsAfter - overflowsBefore } : {}),
     ...(metricsUrl && metrics
       ? {
         maxStreamBacklogKB: round(metrics.maxStreamBacklogBytes / 1024, 1),

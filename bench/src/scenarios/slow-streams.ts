@@ -119,7 +119,6 @@ export async function runSlowStreams(
   const sampler = setInterval(sample, 200);
   let metrics: Metrics | undefined;
   const overflowsBefore = listenOverflows();
-  let overflowsAfter: number | undefined;
   try {
     await clients.open();
     const deadline = Date.now() + options.windowSeconds * 1000;
@@ -138,10 +137,10 @@ export async function runSlowStreams(
       }
     }
     sample();
-    overflowsAfter = listenOverflows();
   } finally {
     clearInterval(sampler);
   }
+  const overflowsAfter = listenOverflows();
   const totals = clients.totals();
   clients.close();
   const startupPeak = target.startupPeakRss?.();

@@ -1,8 +1,11 @@
-// What the benchmark reads from the kernel about connection attempts it refused.
+// What the benchmark reads from the kernel about connection attempts it refused or left waiting, and about
+// how a process's main thread got the CPU.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { listenOverflows } from './proc-stats.js';
+import { acceptQueueLength, listenOverflows, threadSchedule } from './proc-stats.js';
 
 describe('listenOverflows', () => {
   it("counts the SYNs the kernel dropped because a listening socket's accept queue was full", async () => {
@@ -21,5 +24,52 @@ describe('listenOverflows', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('acceptQueueLength', () => {
+  it('counts the connections a listening process has not accepted yet, and none once it has', async () => {
+    // A server whose event loop stops for three seconds right after it listens: connections made meanwhile
+    // wait in the kernel's accept queue, then the server takes them.
+    const child = spawn(process.execPath, ['-e', `
+      const server = require('node:net').createServer((socket) => socket.on('error', () => {}));
+      server.listen(0, '127.0.0.1', () => {
+        // Written synchronously (stdout is a pipe), so the loop is already stopped when the port arrives.
+        process.stdout.write(server.address().port + '\\n');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);
+      });
+    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const sockets: net.Socket[] = [];
+    try {
+      const [line] = await once(child.stdout!, 'data') as [Buffer];
+      const port = Number(line.toString().trim());
+      expect(acceptQueueLength(port)).toBe(0);
+      for (let index = 0; index < 3; index += 1) sockets.push(net.connect(port, '127.0.0.1').on('error', () => undefined));
+      await Promise.all(sockets.map((socket) => once(socket, 'connect')));
+      expect(acceptQueueLength(port)).toBe(3);
+      // Another port's queue is not counted.
+      expect(acceptQueueLength(port === 65535 ? 1 : port + 1) ?? 0).toBe(0);
+      const deadline = Date.now() + 5_000;
+      while (acceptQueueLength(port) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(acceptQueueLength(port)).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      child.kill();
+    }
+  });
+});
+
+describe('threadSchedule', () => {
+  it("reads the time a process's main thread ran, which grows as it works", () => {
+    const before = threadSchedule(process.pid);
+    expect(before).toBeDefined();
+    const until = performance.now() + 50;
+    while (performance.now() < until) {
+      // busy
+    }
+    const after = threadSchedule(process.pid)!;
+    expect(after.runNs - before!.runNs).toBeGreaterThanOrEqual(40e6);
+    expect(after.waitNs).toBeGreaterThanOrEqual(before!.waitNs);
+    expect(threadSchedule(process.pid, 2 ** 22 + 7)).toBeUndefined();
   });
 });

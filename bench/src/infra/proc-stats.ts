@@ -63,6 +63,45 @@ export function listenOverflows(): number | undefined {
   }
 }
 
+/**
+ * Connections the kernel has completed on a listening TCP port that its process has not yet accepted
+ * (the accept queue: `rx_queue` of the LISTEN row in /proc/net/tcp and tcp6), summed over the port's
+ * listening sockets. A client in it has sent its request and waits for a process that is not taking
+ * connections off the queue, typically because its event loop is not running.
+ */
+export function acceptQueueLength(port: number): number | undefined {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  let total: number | undefined;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx_queue:rx_queue ...
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 5 || fields[3] !== '0A' || !fields[1]!.endsWith(`:${hexPort}`)) continue;
+      total = (total ?? 0) + Number.parseInt(fields[4]!.split(':')[1]!, 16);
+    }
+  }
+  return total;
+}
+
+/**
+ * Nanoseconds one thread has run on a CPU and has waited, runnable, for one (`/proc/<pid>/task/<tid>/schedstat`);
+ * the main thread by default. Undefined when the kernel does not keep them or the thread is gone.
+ */
+export function threadSchedule(pid: number, tid = pid): { runNs: number; waitNs: number } | undefined {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isFinite(run) && Number.isFinite(wait) ? { runNs: run!, waitNs: wait! } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Kernel memory held by TCP socket buffers right now (all sockets), from /proc/net/sockstat. */
 export function kernelTcpBytes(): number | undefined {
   try {

@@ -91,6 +91,23 @@ describe('report helpers', () => {
     expect(before).toContain('| 400 | — | 200×1000 |');
   });
 
+  it("shows each system's accept queue peak and how its main thread got the CPU, and dashes in reports from before they were read", () => {
+    const row = (system: string, extra: object = {}) => ({
+      system, streams: 1000, streaming: 1000, bodyBytes: 200 * 1048576, windowSeconds: 10, statuses: { 200: 1000 },
+      rssBaselineMB: 197.1, rssPeakMB: 289.5, rssPerStreamKB: 94.6, kernelTcpPeakMB: 400, droppedSyns: 0, ...extra,
+    });
+    const read = reportOf({ slowStreams: [
+      row('bare-proxy', { acceptQueuePeak: 0, mainThread: { onCpuPercent: 41.26, waitingForCpuPercent: 3 } }),
+      row('router-embedded-node24', { acceptQueuePeak: 590, mainThread: { onCpuPercent: 38.4, waitingForCpuPercent: 44.16 } }),
+    ] });
+    expect(read).toContain('Accept queue peak: the most connections');
+    expect(read).toContain('| 200×1000 | 590 | 38.4 / 44.2 |');
+    expect(read).toContain('| 200×1000 | 0 | 41.3 / 3.0 |');
+    const before = reportOf({ slowStreams: [row('bare-proxy')] });
+    expect(before).not.toContain('Accept queue peak: the most');
+    expect(before).toContain('| 200×1000 | — | — |');
+  });
+
   /** Scenario 6's row as reports before session 38 have it, and how a report with it renders. */
   const settlement = {
     jobs: 100, seedSeconds: 1, enqueueSeconds: 0.1, settlementsPerJob: 50, windowMs: 50, commitSeconds: 1, commitsPerSecond: 100, wallSeconds: 2,

@@ -1,7 +1,7 @@
 // Scenario 4: many concurrent ~1 MB streams read by deliberately slow clients. Samples the serving
 // process's resident memory, the kernel's TCP buffer memory, and (router only) the data plane's own
 // per-stream backlog from its Prometheus metrics (METRICS_PORT), over a fixed window; then the clients hang up.
-import { kernelTcpBytes, listenOverflows, rssBytes } from '../infra/proc-stats.js';
+import { acceptQueueLength, kernelTcpBytes, listenOverflows, rssBytes, threadSchedule } from '../infra/proc-stats.js';
 import { SlowClients, type SlowClientTotals } from '../load/slow-clients.js';
 import type { SystemName, Target } from '../load/targets.js';
 import { round } from '../report/stats.js';
@@ -19,6 +19,16 @@ export interface SlowStreamRow extends SlowClientTotals {
    * (machine-wide, but the systems are measured one at a time). Absent in reports before session 48.
    */
   droppedSyns?: number;
+  /**
+   * The most connections seen (every 200 ms) in the serving port's accept queue: completed by the kernel,
+   * their requests sent, not yet taken by the process. Absent in reports before session 50.
+   */
+  acceptQueuePeak?: number;
+  /**
+   * The serving process's main thread over the window, in % of it: running on a CPU, and runnable but waiting
+   * for one (the machine's cores busy with other threads or processes). Absent in reports before session 50.
+   */
+  mainThread?: { onCpuPercent: number; waitingForCpuPercent: number };
   /** Router only: the largest per-stream user-space backlog the data plane saw. */
   maxStreamBacklogKB?: number;
   backpressureEvents?: number;
@@ -112,13 +122,19 @@ export async function runSlowStreams(
   let rssPeak = rssBaseline;
   let kernelPeak = kernelTcpBytes() ?? 0;
   let peakActive = 0;
+  const port = Number(new URL(target.baseUrl).port);
+  let acceptQueuePeak: number | undefined;
   const sample = () => {
     rssPeak = Math.max(rssPeak, rssBytes(pid) ?? 0);
     kernelPeak = Math.max(kernelPeak, kernelTcpBytes() ?? 0);
+    const queued = acceptQueueLength(port);
+    if (queued !== undefined) acceptQueuePeak = Math.max(acceptQueuePeak ?? 0, queued);
   };
   const sampler = setInterval(sample, 200);
   let metrics: Metrics | undefined;
   const overflowsBefore = listenOverflows();
+  const scheduleBefore = threadSchedule(pid);
+  const windowStart = performance.now();
   try {
     await clients.open();
     const deadline = Date.now() + options.windowSeconds * 1000;
@@ -141,6 +157,12 @@ export async function runSlowStreams(
     clearInterval(sampler);
   }
   const overflowsAfter = listenOverflows();
+  const scheduleAfter = threadSchedule(pid);
+  const windowNs = (performance.now() - windowStart) * 1e6;
+  const mainThread = scheduleBefore && scheduleAfter && {
+    onCpuPercent: round(((scheduleAfter.runNs - scheduleBefore.runNs) / windowNs) * 100, 1),
+    waitingForCpuPercent: round(((scheduleAfter.waitNs - scheduleBefore.waitNs) / windowNs) * 100, 1),
+  };
   const totals = clients.totals();
   clients.close();
   const startupPeak = target.startupPeakRss?.();
@@ -155,6 +177,8 @@ export async function runSlowStreams(
     rssPerStreamKB: round((rssPeak - rssBaseline) / 1024 / Math.max(1, totals.streaming), 1),
     kernelTcpPeakMB: round(kernelPeak / MB, 1),
     ...(overflowsBefore !== undefined && overflowsAfter !== undefined ? { droppedSyns: overflowsAfter - overflowsBefore } : {}),
+    ...(acceptQueuePeak !== undefined ? { acceptQueuePeak } : {}),
+    ...(mainThread ? { mainThread } : {}),
     ...(metricsUrl && metrics
       ? {
         maxStreamBacklogKB: round(metrics.maxStreamBacklogBytes / 1024, 1),

@@ -151,7 +151,8 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
         : '')
       + (slowStreams.some((row) => row.acceptQueuePeak !== undefined || row.mainThread !== undefined)
         ? ' Accept queue peak: the most connections seen (every 200 ms) that the kernel had completed on the system\'s port, their requests sent, and its process '
-          + 'had not yet accepted (`rx_queue` of the LISTEN row in `/proc/net/tcp`); they wait for its event loop. Main thread: the share of the window its main '
+          + 'had not yet accepted (`rx_queue` of the LISTEN row in `/proc/net/tcp`); they wait for its event loop. Mean wait: the queue summed over the samples '
+          + '(its length times the time since the sample before, connection-seconds) divided by the streams: how long a connection sat there on average. Main thread: the share of the window its main '
           + 'thread ran on a CPU, and the share it was ready to run but waited for one while other threads and processes had both cores (`/proc/<pid>/task/<pid>/schedstat`).'
         : '')
       + (slowStreams.some((row) => row.system.endsWith('-node24'))
@@ -162,10 +163,10 @@ export function renderMarkdown(results: BenchResults, charts: { latency: string;
         + '(`net.ipv4.tcp_wmem` max) and the fake upstream is paced, so a ~1 MB stream fits in kernel buffers and uWS never reported a blocked write. '
         + 'What the table shows is what each process holds per open stream anyway (connection state, pools, buffers).', '');
     }
-    out.push(table(['system', 'streams', 'receiving audio', 'body MB read', 'RSS before MB', 'RSS peak MB', 'RSS per stream KB', 'largest stream backlog KB', 'backpressure events', 'peak open streams (router)', 'kernel TCP peak MB', 'SYNs dropped', 'statuses', 'accept queue peak', 'main thread on CPU / waiting for one %'], slowStreams.map((row) => [
+    out.push(table(['system', 'streams', 'receiving audio', 'body MB read', 'RSS before MB', 'RSS peak MB', 'RSS per stream KB', 'largest stream backlog KB', 'backpressure events', 'peak open streams (router)', 'kernel TCP peak MB', 'SYNs dropped', 'statuses', 'accept queue peak', 'accept queue mean wait ms', 'main thread on CPU / waiting for one %'], slowStreams.map((row) => [
       row.system, row.streams, row.streaming, fixed(row.bodyBytes / 1048576, 1), row.rssBaselineMB, row.rssPeakMB, row.rssPerStreamKB, row.maxStreamBacklogKB, row.backpressureEvents, row.peakActiveStreams, row.kernelTcpPeakMB, row.droppedSyns,
       Object.entries(row.statuses).map(([status, count]) => `${status}×${count}`).join(', ') || 'none yet',
-      row.acceptQueuePeak, row.mainThread && `${fixed(row.mainThread.onCpuPercent, 1)} / ${fixed(row.mainThread.waitingForCpuPercent, 1)}`,
+      row.acceptQueuePeak, row.acceptQueueSeconds === undefined ? undefined : Math.round((row.acceptQueueSeconds * 1000) / row.streams), row.mainThread && `${fixed(row.mainThread.onCpuPercent, 1)} / ${fixed(row.mainThread.waitingForCpuPercent, 1)}`,
     ])), '');
     const started = slowStreams.filter((row) => row.rssStartupPeakMB !== undefined);
     if (started.length) {

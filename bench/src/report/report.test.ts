@@ -97,15 +97,15 @@ describe('report helpers', () => {
       rssBaselineMB: 197.1, rssPeakMB: 289.5, rssPerStreamKB: 94.6, kernelTcpPeakMB: 400, droppedSyns: 0, ...extra,
     });
     const read = reportOf({ slowStreams: [
-      row('bare-proxy', { acceptQueuePeak: 0, mainThread: { onCpuPercent: 41.26, waitingForCpuPercent: 3 } }),
-      row('router-embedded-node24', { acceptQueuePeak: 590, mainThread: { onCpuPercent: 38.4, waitingForCpuPercent: 44.16 } }),
+      row('bare-proxy', { acceptQueuePeak: 0, acceptQueueSeconds: 0, mainThread: { onCpuPercent: 41.26, waitingForCpuPercent: 3 } }),
+      row('router-embedded-node24', { acceptQueuePeak: 590, acceptQueueSeconds: 2361.4, mainThread: { onCpuPercent: 38.4, waitingForCpuPercent: 44.16 } }),
     ] });
     expect(read).toContain('Accept queue peak: the most connections');
-    expect(read).toContain('| 200×1000 | 590 | 38.4 / 44.2 |');
-    expect(read).toContain('| 200×1000 | 0 | 41.3 / 3.0 |');
+    expect(read).toContain('| 200×1000 | 590 | 2361 | 38.4 / 44.2 |');
+    expect(read).toContain('| 200×1000 | 0 | 0 | 41.3 / 3.0 |');
     const before = reportOf({ slowStreams: [row('bare-proxy')] });
     expect(before).not.toContain('Accept queue peak: the most');
-    expect(before).toContain('| 200×1000 | — | — |');
+    expect(before).toContain('| 200×1000 | — | — | — |');
   });
 
   /** Scenario 6's row as reports before session 38 have it, and how a report with it renders. */

@@ -25,6 +25,11 @@ export interface SlowStreamRow extends SlowClientTotals {
    */
   acceptQueuePeak?: number;
   /**
+   * The same queue summed over the window: connection-seconds spent in it (each sample's length times the time
+   * since the one before). Divided by the streams, how long a connection waited there on average.
+   */
+  acceptQueueSeconds?: number;
+  /**
    * The serving process's main thread over the window, in % of it: running on a CPU, and runnable but waiting
    * for one (the machine's cores busy with other threads or processes). Absent in reports before session 50.
    */
@@ -124,11 +129,18 @@ export async function runSlowStreams(
   let peakActive = 0;
   const port = Number(new URL(target.baseUrl).port);
   let acceptQueuePeak: number | undefined;
+  let acceptQueueSeconds = 0;
+  let sampledAt = performance.now();
   const sample = () => {
     rssPeak = Math.max(rssPeak, rssBytes(pid) ?? 0);
     kernelPeak = Math.max(kernelPeak, kernelTcpBytes() ?? 0);
     const queued = acceptQueueLength(port);
-    if (queued !== undefined) acceptQueuePeak = Math.max(acceptQueuePeak ?? 0, queued);
+    const now = performance.now();
+    if (queued !== undefined) {
+      acceptQueuePeak = Math.max(acceptQueuePeak ?? 0, queued);
+      acceptQueueSeconds += (queued * (now - sampledAt)) / 1000;
+    }
+    sampledAt = now;
   };
   const sampler = setInterval(sample, 200);
   let metrics: Metrics | undefined;
@@ -177,7 +189,7 @@ export async function runSlowStreams(
     rssPerStreamKB: round((rssPeak - rssBaseline) / 1024 / Math.max(1, totals.streaming), 1),
     kernelTcpPeakMB: round(kernelPeak / MB, 1),
     ...(overflowsBefore !== undefined && overflowsAfter !== undefined ? { droppedSyns: overflowsAfter - overflowsBefore } : {}),
-    ...(acceptQueuePeak !== undefined ? { acceptQueuePeak } : {}),
+    ...(acceptQueuePeak !== undefined ? { acceptQueuePeak, acceptQueueSeconds: round(acceptQueueSeconds, 1) } : {}),
     ...(mainThread ? { mainThread } : {}),
     ...(metricsUrl && metrics
       ? {

@@ -47,7 +47,8 @@ describe('acceptQueueLength', () => {
       for (let index = 0; index < 3; index += 1) sockets.push(net.connect(port, '127.0.0.1').on('error', () => undefined));
       await Promise.all(sockets.map((socket) => once(socket, 'connect')));
       expect(acceptQueueLength(port)).toBe(3);
-      // Another port's queue is not counted.
+      // Another family's sockets and another port's queue are not counted.
+      expect(acceptQueueLength(port, 'ipv6') ?? 0).toBe(0);
       expect(acceptQueueLength(port === 65535 ? 1 : port + 1) ?? 0).toBe(0);
       const deadline = Date.now() + 5_000;
       while (acceptQueueLength(port) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

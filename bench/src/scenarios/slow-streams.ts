@@ -127,14 +127,16 @@ export async function runSlowStreams(
   let rssPeak = rssBaseline;
   let kernelPeak = kernelTcpBytes() ?? 0;
   let peakActive = 0;
-  const port = Number(new URL(target.baseUrl).port);
+  const url = new URL(target.baseUrl);
+  const port = Number(url.port);
+  const family = url.hostname.startsWith('[') ? 'ipv6' : 'ipv4';
   let acceptQueuePeak: number | undefined;
   let acceptQueueSeconds = 0;
   let sampledAt = performance.now();
   const sample = () => {
     rssPeak = Math.max(rssPeak, rssBytes(pid) ?? 0);
     kernelPeak = Math.max(kernelPeak, kernelTcpBytes() ?? 0);
-    const queued = acceptQueueLength(port);
+    const queued = acceptQueueLength(port, family);
     const now = performance.now();
     if (queued !== undefined) {
       acceptQueuePeak = Math.max(acceptQueuePeak ?? 0, queued);

@@ -63,39 +63,34 @@ describe('report helpers', () => {
     expect(before).not.toContain('After a pause');
   });
 
+  /** Scenario 4's row with the fields every report has, and what a test adds. */
+  const slowStreamRow = (system: string, extra: object = {}) => ({
+    system, streams: 1000, streaming: 1000, bodyBytes: 200 * 1048576, windowSeconds: 10, statuses: { 200: 1000 },
+    rssBaselineMB: 197.1, rssPeakMB: 289.5, rssPerStreamKB: 94.6, kernelTcpPeakMB: 400, ...extra,
+  });
+
   it("shows each router's peak while it started beside its streams' peak, and nothing of it in reports from before", () => {
-    const row = (system: string, extra: object = {}) => ({
-      system, streams: 1000, streaming: 1000, bodyBytes: 200 * 1048576, windowSeconds: 10, statuses: { 200: 1000 },
-      rssBaselineMB: 197.1, rssPeakMB: 289.5, rssPerStreamKB: 94.6, kernelTcpPeakMB: 400, ...extra,
-    });
-    const withStart = reportOf({ slowStreams: [row('bare-proxy'), row('router-embedded-node24', { rssStartupPeakMB: 709.4 })] });
+    const withStart = reportOf({ slowStreams: [slowStreamRow('bare-proxy'), slowStreamRow('router-embedded-node24', { rssStartupPeakMB: 709.4 })] });
     expect(withStart).toContain('**At start.**');
     expect(withStart).toContain('| router-embedded-node24 | 709.4 | 197.1 | 289.5 |');
     expect(withStart).not.toContain('| bare-proxy | 709.4');
-    const before = reportOf({ slowStreams: [row('bare-proxy'), row('router-embedded-node24')] });
+    const before = reportOf({ slowStreams: [slowStreamRow('bare-proxy'), slowStreamRow('router-embedded-node24')] });
     expect(before).toContain('| router-embedded-node24 | 1000 | 1000 | 200.0 | 197.1 | 289.5 | 94.6 |');
     expect(before).not.toContain('At start');
   });
 
   it('shows the SYNs the kernel dropped during each system\'s streams, and a dash in reports from before they were counted', () => {
-    const row = (system: string, extra: object = {}) => ({
-      system, streams: 1000, streaming: 1000, bodyBytes: 200 * 1048576, windowSeconds: 10, statuses: { 200: 1000 },
-      rssBaselineMB: 197.1, rssPeakMB: 289.5, rssPerStreamKB: 94.6, kernelTcpPeakMB: 400, ...extra,
-    });
-    const counted = reportOf({ slowStreams: [row('bare-proxy', { droppedSyns: 0 }), row('router-scaled-node24', { droppedSyns: 1023 })] });
+    const counted = reportOf({ slowStreams: [slowStreamRow('bare-proxy', { droppedSyns: 0 }), slowStreamRow('router-scaled-node24', { droppedSyns: 1023 })] });
     expect(counted).toContain('SYNs dropped: connection attempts the kernel refused');
     expect(counted).toContain('| 400 | 1023 | 200×1000 |');
     expect(counted).toContain('| 400 | 0 | 200×1000 |');
-    const before = reportOf({ slowStreams: [row('bare-proxy')] });
+    const before = reportOf({ slowStreams: [slowStreamRow('bare-proxy')] });
     expect(before).not.toContain('SYNs dropped: connection attempts');
     expect(before).toContain('| 400 | — | 200×1000 |');
   });
 
   it("shows each system's accept queue peak and how its main thread got the CPU, and dashes in reports from before they were read", () => {
-    const row = (system: string, extra: object = {}) => ({
-      system, streams: 1000, streaming: 1000, bodyBytes: 200 * 1048576, windowSeconds: 10, statuses: { 200: 1000 },
-      rssBaselineMB: 197.1, rssPeakMB: 289.5, rssPerStreamKB: 94.6, kernelTcpPeakMB: 400, droppedSyns: 0, ...extra,
-    });
+    const row = (system: string, extra: object = {}) => slowStreamRow(system, { droppedSyns: 0, ...extra });
     const read = reportOf({ slowStreams: [
       row('bare-proxy', { acceptQueuePeak: 0, acceptQueueSeconds: 0, mainThread: { onCpuPercent: 41.26, waitingForCpuPercent: 3 } }),
       row('router-embedded-node24', { acceptQueuePeak: 590, acceptQueueSeconds: 2361.4, mainThread: { onCpuPercent: 38.4, waitingForCpuPercent: 44.16 } }),

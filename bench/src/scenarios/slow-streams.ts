@@ -26,7 +26,8 @@ export interface SlowStreamRow extends SlowClientTotals {
   acceptQueuePeak?: number;
   /**
    * The same queue summed over the window: connection-seconds spent in it (each sample's length times the time
-   * since the one before). Divided by the streams, how long a connection waited there on average.
+   * since the one before). Divided by the streams, how long a connection waited there on average. Absent
+   * in reports before session 50.
    */
   acceptQueueSeconds?: number;
   /**

@@ -75,47 +75,39 @@ export function listenOverflows(): number | undefined {
  */
 export function acceptQueueLength(port: number, family: 'ipv4' | 'ipv6' = 'ipv4'): number | undefined {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  let total: number | undefined;
   // One family's file: the other's walks every socket of the machine looking for its own (~2 ms at 4,000).
-  for (const file of [family === 'ipv4' ? '/proc/net/tcp' : '/proc/net/tcp6']) {
-    let fd: number;
-    try {
-      fd = fs.openSync(file, 'r');
-    } catch {
-      continue;
-    }
-    try {
-      let pending = '';
-      let header = true;
-      let listing = true;
-      while (listing) {
-        const read = fs.readSync(fd, listenReadBuffer, 0, listenReadBuffer.length, null);
-        if (read === 0) break;
-        const lines = (pending + listenReadBuffer.toString('latin1', 0, read)).split('\n');
-        pending = lines.pop()!;
-        for (const line of lines) {
-          if (header) {
-            header = false;
-            continue;
-          }
-          // sl local_address rem_address st tx_queue:rx_queue ...
-          const fields = line.trim().split(/\s+/);
-          if (fields.length < 5) continue;
-          if (fields[3] !== '0A') {
-            listing = false;
-            break;
-          }
-          if (fields[1]!.endsWith(`:${hexPort}`)) total = (total ?? 0) + Number.parseInt(fields[4]!.split(':')[1]!, 16);
-        }
-      }
-      total ??= 0;
-    } catch {
-      // unreadable: leave this file out
-    } finally {
-      fs.closeSync(fd);
-    }
+  let fd: number;
+  try {
+    fd = fs.openSync(family === 'ipv4' ? '/proc/net/tcp' : '/proc/net/tcp6', 'r');
+  } catch {
+    return undefined;
   }
-  return total;
+  try {
+    let total = 0;
+    let pending = '';
+    let header = true;
+    for (;;) {
+      const read = fs.readSync(fd, listenReadBuffer, 0, listenReadBuffer.length, null);
+      if (read === 0) return total;
+      const lines = (pending + listenReadBuffer.toString('latin1', 0, read)).split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        if (header) {
+          header = false;
+          continue;
+        }
+        // sl local_address rem_address st tx_queue:rx_queue ...
+        const fields = line.trim().split(/\s+/);
+        if (fields.length < 5) continue;
+        if (fields[3] !== '0A') return total;
+        if (fields[1]!.endsWith(`:${hexPort}`)) total += Number.parseInt(fields[4]!.split(':')[1]!, 16);
+      }
+    }
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 const listenReadBuffer = Buffer.alloc(16 * 1024);

@@ -29,8 +29,12 @@ export interface BenchOptions {
    */
   profileWarmupSeconds: number;
   slowStreams: { streams: number; readBytes: number; intervalMs: number; windowSeconds: number };
-  /** Scenario 5; `ledgerReservations`: what the wallet of its ledger-alone comparison is funded for. */
-  hotWallet: { concurrency: number; seconds: number; ledgerReservations: number };
+  /**
+   * Scenario 5; `ledgerReservations`: what the wallet of its ledger-alone comparison is funded for. The
+   * warm-up on another account runs in slices of `warmupSliceSeconds` until two in a row agree within a
+   * tenth, at most `warmupMaxSeconds` (see settledRate in scenarios/hot-wallet.ts).
+   */
+  hotWallet: { concurrency: number; seconds: number; ledgerReservations: number; warmupSliceSeconds: number; warmupMaxSeconds: number };
   settlementJobs: number;
   activity: { rows: number; requests: number };
   /** Scenario 8: requests per system (direct MP3, WAV → MP3, WAV → pcm). */
@@ -62,7 +66,7 @@ export function benchOptions(quick: boolean): BenchOptions {
       profileSeconds: 0.6,
       profileWarmupSeconds: 0,
       slowStreams: { streams: 100, readBytes: 4096, intervalMs: 100, windowSeconds: 0.5 },
-      hotWallet: { concurrency: 200, seconds: 1, ledgerReservations: 2_000 },
+      hotWallet: { concurrency: 200, seconds: 1, ledgerReservations: 2_000, warmupSliceSeconds: 1, warmupMaxSeconds: 1 },
       // A backlog this machine drains in a few seconds; the full run uses 100,000.
       settlementJobs: 2_000,
       activity: { rows: 20_000, requests: 30 },
@@ -87,7 +91,7 @@ export function benchOptions(quick: boolean): BenchOptions {
     profileSeconds: 5,
     profileWarmupSeconds: 10,
     slowStreams: { streams: 1000, readBytes: 4096, intervalMs: 100, windowSeconds: 10 },
-    hotWallet: { concurrency: 200, seconds: 6, ledgerReservations: 30_000 },
+    hotWallet: { concurrency: 200, seconds: 6, ledgerReservations: 30_000, warmupSliceSeconds: 1, warmupMaxSeconds: 15 },
     settlementJobs: 100_000,
     activity: { rows: 1_000_000, requests: 300 },
     transcodeRequests: 200,

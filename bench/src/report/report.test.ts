@@ -121,25 +121,27 @@ describe('report helpers', () => {
   });
 
   it("puts each hot wallet beside the same router's and the bare proxy's short requests/s of the same run, and the ledger alone", () => {
-    const wallet = (mode: string, reservationsPerSecond: number, ledgerAlone?: object) => ({
-      mode, concurrency: 200, successes: 100, rejected: 200, otherErrors: 0, seconds: 1, reservationsPerSecond, ledgerAlone,
+    const wallet = (mode: string, reservationsPerSecond: number, ledgerAlone?: object, warmup?: object) => ({
+      mode, concurrency: 200, successes: 100, rejected: 200, otherErrors: 0, seconds: 1, reservationsPerSecond, ledgerAlone, warmup,
       check: { balanceMicros: 0, expectedBalanceMicros: 0, reservedMicros: 0, auditConsistent: true, lowestBalanceAfterMicros: 0, passed: true },
     });
     const rate = (system: string, requestsPerSecond: number) => ({ system, requestsPerSecond, requests: 1000, connections: 64, latencyMs: {}, cpuSeconds: {} });
     const report = reportOf({
       hotWallet: [
-        wallet('embedded', 4_044, { perSecond: 13_178, admitted: 30_000, exact: true, reservations: 30_000 }),
+        wallet('embedded', 4_044, { perSecond: 13_178, admitted: 30_000, exact: true, reservations: 30_000 }, { seconds: 4.1, firstPerSecond: 987, lastPerSecond: 4_100 }),
         wallet('scaled', 3_776, { perSecond: 31_926, admitted: 29_999, exact: false, reservations: 30_000 }),
       ],
       throughput: [rate('bare-proxy', 7_542), rate('router-embedded', 4_430), rate('router-scaled', 5_077)],
     });
-    expect(report).toContain('| embedded | 100 | 200 | 0 | 1 | 4,044 | 4,430 | 91 % | 7,542 | 13,178; exact | 0 (0) | 0 | consistent | 0 | correct |');
-    expect(report).toContain('| scaled | 100 | 200 | 0 | 1 | 3,776 | 5,077 | 74 % | 7,542 | 31,926; **WRONG** | 0 (0) | 0 | consistent | 0 | correct |');
+    expect(report).toContain('| embedded | 4.1; 987 → 4,100 | 100 | 200 | 0 | 1 | 4,044 | 4,430 | 91 % | 7,542 | 13,178; exact | 0 (0) | 0 | consistent | 0 | correct |');
+    expect(report).toContain('| scaled | — | 100 | 200 | 0 | 1 | 3,776 | 5,077 | 74 % | 7,542 | 31,926; **WRONG** | 0 (0) | 0 | consistent | 0 | correct |');
+    expect(report).toContain('warm the router up on another account in slices until two in a row agree within a tenth');
     expect(report).toContain('so that path sets the rate. Beside it: what the same router served of short requests in scenario 2');
     expect(report).toContain('200 callers in the bench process reserve on one wallet funded for 30000 reservations');
     // A run without scenario 2 (`--ledger-only`) has no ceiling to show.
     const alone = reportOf({ hotWallet: [wallet('scaled', 3_776)] });
-    expect(alone).toContain('| scaled | 100 | 200 | 0 | 1 | 3,776 | — | — | — | — | 0 (0) | 0 | consistent | 0 | correct |');
+    expect(alone).toContain('| scaled | — | 100 | 200 | 0 | 1 | 3,776 | — | — | — | — | 0 (0) | 0 | consistent | 0 | correct |');
+    expect(alone).not.toContain('warm the router up');
     expect(alone).not.toContain('so that path sets the rate');
     expect(alone).not.toContain('The ledger alone');
   });

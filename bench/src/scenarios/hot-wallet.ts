@@ -53,7 +53,7 @@ async function lowestBalanceAfter(databaseUrl: string, accountId: string): Promi
  * Whether a warm-up's rate has settled: its last two slices agree within a tenth. A router that sat idle
  * for a few minutes (in the full run both routers wait out scenario 2p, which loads only their twins)
  * served its first second at a third of its rate and took a few more to recover, the load generator too
- * (V8 had shrunk their heaps; their CPU per request was 2.2-2.6 times the warm figure; session 51).
+ * (their CPU per request 2.2-3.9 times the warm figure, with about three times the minor page faults; session 51).
  */
 export function settledRate(rates: readonly number[]): boolean {
   if (rates.length < 2) return false;

@@ -126,8 +126,9 @@ async function stopAll(managed: ManagedProcess[]): Promise<void> {
 
 /**
  * Starts the system; once more on new ports if a port it picked was taken before its process could
- * listen on it (freePort() only finds a port that is free now: an outgoing connection elsewhere on the
- * machine can take it in between, which shows as "cannot listen on …" or EADDRINUSE).
+ * listen on it (freePort() only finds a port that is free now: it picks below the ephemeral range, where
+ * outgoing connections do not land, but another process binding a port of its own can still take it in
+ * between, which shows as "cannot listen on …" or EADDRINUSE).
  */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
   try {

@@ -9,33 +9,42 @@ import { createProviderRegistry, type ProviderRegistry } from '@voice-router/pro
 import { createInProcessSettler } from '@voice-router/settlement';
 import { createLogger } from '@voice-router/service-kit';
 import { startDataPlane, type DataPlane } from '../data-plane.js';
+import { testedServers } from '../server/tested-servers.test-support.js';
 
 let database: Database;
 let registry: ProviderRegistry;
 let dataPlane: DataPlane;
+const dataPlanes = new Map<string, DataPlane>();
 let controlPlane: http.Server;
 const forwarded: string[] = [];
 const logLines: string[] = [];
+/** Requests to /slow/… wait here until a test releases them. */
+const held: Array<() => void> = [];
 
 beforeAll(async () => {
   controlPlane = http.createServer((request, response) => {
     forwarded.push(request.url ?? '');
     response.setHeader('content-type', 'application/json');
     response.setHeader('x-request-id', 'cp-request-1');
-    response.end(JSON.stringify({ path: request.url }));
+    const answer = () => response.end(request.url === '/slow/large' ? JSON.stringify({ pad: 'x'.repeat(1_000_000) }) : JSON.stringify({ path: request.url }));
+    if (request.url?.startsWith('/slow/')) held.push(answer);
+    else answer();
   });
   await new Promise<void>((resolve) => controlPlane.listen(0, '127.0.0.1', resolve));
   database = await openDatabase({ kind: 'pglite-memory' });
   registry = createProviderRegistry({ attemptTimeoutMs: 1000, maxAttempts: 1 }, []);
-  dataPlane = await startDataPlane({
-    host: '127.0.0.1', port: 0, sql: database.sql, registry, settler: createInProcessSettler({ sql: database.sql }),
-    logger: createLogger({ name: 'test', level: 'info', write: (line) => logLines.push(line) }), authCacheTtlMs: 0, streamMaxDurationMs: 10_000, attemptTimeoutMs: 1000, shutdownGraceMs: 0,
-    controlPlaneUrl: `http://127.0.0.1:${(controlPlane.address() as AddressInfo).port}`,
-  });
+  for (const server of testedServers()) {
+    dataPlanes.set(server, await startDataPlane({
+      host: '127.0.0.1', port: 0, sql: database.sql, registry, settler: createInProcessSettler({ sql: database.sql }), server,
+      logger: createLogger({ name: 'test', level: 'info', write: (line) => logLines.push(line) }), authCacheTtlMs: 0, streamMaxDurationMs: 10_000, attemptTimeoutMs: 1000, shutdownGraceMs: 0,
+      controlPlaneUrl: `http://127.0.0.1:${(controlPlane.address() as AddressInfo).port}`,
+    }));
+  }
+  dataPlane = dataPlanes.get(testedServers()[0]!)!;
 });
 
 afterAll(async () => {
-  await dataPlane?.close();
+  for (const started of dataPlanes.values()) await started.close();
   await registry?.close();
   await database?.close();
   controlPlane?.closeAllConnections();
@@ -96,5 +105,59 @@ describe('the request line of a forwarded request', () => {
     for (let round = 0; round < 100 && !logLines.some((line) => line.includes('"/v1/keys"')); round += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     const line = logLines.map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry.msg === 'request' && entry.path === '/v1/keys');
     expect(line).toMatchObject({ method: 'GET', status: 200, requestId: 'cp-request-1' });
+  });
+});
+
+/** Resolves once the fake control plane holds `count` requests. */
+async function heldRequests(count: number): Promise<void> {
+  for (let round = 0; round < 500 && held.length < count; round += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(held.length).toBe(count);
+}
+
+/** Answers every held request, and waits a little for the data plane to handle those answers. */
+async function releaseHeld(): Promise<void> {
+  for (const answer of held.splice(0)) answer();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+async function stillServes(port: number): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}/v1/keys`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ path: '/v1/keys' });
+}
+
+describe.each(testedServers())('a client that leaves a forwarded request (%s)', (server) => {
+  // Found by hand: the data plane dropped the control plane's unread answer with destroy(), undici then
+  // emitted an 'error' event nobody listened to, and the process ended (embedded: the whole service).
+  it('before the control plane answers: the answer is dropped and the process serves on', async () => {
+    const port = dataPlanes.get(server)!.port;
+    for (const path of ['/slow/small', '/slow/large']) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      await heldRequests(1);
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await releaseHeld();
+      await stillServes(port);
+    }
+  });
+
+  it('pipelined behind a forwarded request: the process serves on', async () => {
+    const port = dataPlanes.get(server)!.port;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /slow/first HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/keys HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await heldRequests(1);
+    await releaseHeld();
+    await closed;
+    // uWS closes a connection that sends a request before the previous one is answered; node:http answers
+    // both, in order.
+    const text = Buffer.concat(received).toString('latin1');
+    if (server === 'node') expect(text.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+    await stillServes(port);
   });
 });

@@ -1,7 +1,7 @@
 // Everything the data plane does not serve itself goes to the control plane, so one base URL serves
 // every /v1 path and the console (the embedded mode, or a deployment without a path-routing balancer).
 import { ERROR_STATUS } from '@voice-router/contracts';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { normaliseAddress, parseTrustedProxies, type TrustedProxies } from '@voice-router/service-kit';
 import type { DataPlaneContext } from '../context.js';
 import { FORWARDING_HEADER_NAMES, forwardingHeaders } from '../http/forwarding-headers.js';
@@ -55,7 +55,9 @@ export function registerControlPlaneProxy(
         return;
       }
       const upstream = await pool.request({ method: method as 'GET', path, headers, body: read?.body });
-      if (state.aborted) return upstream.body.destroy();
+      // The client left while the control plane answered. The body is read and dropped: destroying it
+      // unread makes undici emit an 'error' event, which with no listener ended the whole process.
+      if (state.aborted) return discard(upstream.body);
       // The control plane's X-Request-Id (the caller's own, when it sent a plain token) joins this line to its.
       const requestId = upstream.headers['x-request-id'];
       if (typeof requestId === 'string') annotateRequest(res, { requestId });
@@ -68,7 +70,8 @@ export function registerControlPlaneProxy(
       });
       respond(state, upstream.statusCode);
       for await (const chunk of upstream.body) {
-        if (state.aborted) return upstream.body.destroy();
+        // Leaving the loop destroys the body; the iterator's own listener takes undici's abort error.
+        if (state.aborted) return;
         let writable = true;
         res.cork(() => {
           writable = res.write(chunk as Buffer);
@@ -83,4 +86,9 @@ export function registerControlPlaneProxy(
     });
   });
   return () => pool.close();
+}
+
+/** Reads and drops a body nobody will see (undici closes the connection past 128 KiB); never throws. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.dump().catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 // Body-reading failures a client causes are 400 invalid_body, never 500 (the fuzz found a charset one).
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '@voice-router/contracts';
 import { openDatabase, type Database } from '@voice-router/ledger';
 import { createLogger } from '@voice-router/service-kit';
 import { createControlPlaneApp } from './control-plane.js';
@@ -82,5 +83,59 @@ describe('exact paths', () => {
         expect(JSON.parse(response.body)).toEqual({ error: 'not_found', details: 'no such endpoint' });
       }
     }
+  });
+});
+
+describe('methods a path does not serve', () => {
+  const base = () => `http://127.0.0.1:${server.port}`;
+  /** The data plane's own paths: this app does not serve them, so they are unknown here (404). */
+  const DATA_PLANE_PATHS = ['/v1/audio/speech', '/v1/credits', '/v1/credits/activity', '/v1/providers', '/v1/voices', '/v1/status'];
+
+  it('lists in Allow exactly the methods the OpenAPI document gives each path it serves', async () => {
+    const { paths } = buildOpenApiDocument({ version: 'test' }) as { paths: Record<string, Record<string, unknown>> };
+    const unknownHere: string[] = [];
+    for (const [template, operations] of Object.entries(paths)) {
+      const response = await fetch(`${base()}${template.replace(/\{\w+\}/g, 'x1')}`, { method: 'OPTIONS' });
+      if (response.status === 404) {
+        unknownHere.push(template);
+        continue;
+      }
+      expect(response.status, template).toBe(200);
+      expect(response.headers.get('content-length'), template).toBe('0');
+      const methods = Object.keys(operations).map((method) => method.toUpperCase());
+      const expected = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((method) =>
+        methods.includes(method) || method === 'OPTIONS' || (method === 'HEAD' && methods.includes('GET')));
+      expect(response.headers.get('allow'), template).toBe(expected.join(', '));
+    }
+    expect(unknownHere.sort()).toEqual([...DATA_PLANE_PATHS].sort());
+  });
+
+  it('answers any other method 405 method_not_allowed with Allow, before reading the body', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/v1/keys', 'GET, HEAD, POST, OPTIONS'],
+      ['GET', '/v1/keys/x1', 'PATCH, DELETE, OPTIONS'],
+      ['DELETE', '/v1/auth/device-code', 'POST, OPTIONS'],
+      ['POST', '/readyz', 'GET, HEAD, OPTIONS'],
+      ['PATCH', '/v1/openapi.json', 'GET, HEAD, OPTIONS'],
+    ] as const) {
+      const response = await fetch(`${base()}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{"broken":' });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(await response.json()).toEqual({ error: 'method_not_allowed', details: `${method} is not served here; allowed: ${allow}` });
+    }
+    const head = await fetch(`${base()}/v1/keys/x1`, { method: 'HEAD' });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('PATCH, DELETE, OPTIONS');
+  });
+
+  it('serves HEAD wherever GET is served, and leaves unknown paths and the console as they were', async () => {
+    expect((await fetch(`${base()}/v1/openapi.json`, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(`${base()}/v1/auth/whoami`, { method: 'HEAD' })).status).toBe(401);
+    for (const [method, path] of [['PUT', '/v1/nothing'], ['OPTIONS', '/v1/nothing'], ['PUT', '/v1/keys/x1/y'], ['PUT', '/v1/credits']]) {
+      const response = await fetch(`${base()}${path}`, { method });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json()).toEqual({ error: 'not_found', details: 'no such endpoint' });
+    }
+    expect((await fetch(`${base()}/console/login`, { method: 'PUT' })).headers.get('allow')).toBeNull();
   });
 });

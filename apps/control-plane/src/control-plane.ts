@@ -19,7 +19,7 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { createAttemptLimiters } from './security/attempt-limits.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './security/rate-limiter.js';
-import { EXACT_PATHS, exactTargets, NO_SUCH_ENDPOINT } from './routes/api-router.js';
+import { EXACT_PATHS, exactTargets, NO_SUCH_ENDPOINT, otherMethods } from './routes/api-router.js';
 
 export interface ControlPlaneOptions {
   database: Database;
@@ -70,6 +70,8 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   app.use(logRequests(options.logger));
   if (options.metrics) app.use(countRequests(options.metrics));
   app.use(exactTargets());
+  // Before any body is read: a method a known API path does not serve is 405 (OPTIONS 204), with Allow.
+  app.use(otherMethods(app));
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);
   const keyLimitDefaults = options.keyLimitDefaults ?? DEFAULT_KEY_LIMITS;

@@ -14,6 +14,7 @@ import { guardRoutes } from './http/route-guard.js';
 import { countRoutes } from './metrics/count-routes.js';
 import { createDataPlaneMetrics, METRICS_OFF, registerDataPlaneSources } from './metrics/data-plane-metrics.js';
 import { logRequests } from './logging/request-log.js';
+import { answerOtherMethods } from './http/method-answers.js';
 import { registerCatalogRoutes } from './routes/catalog-routes.js';
 import { registerControlPlaneProxy } from './routes/control-plane-proxy.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -110,11 +111,16 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   // Decided once here: without metrics the routes get the bare app and no request pays for counting.
   const counted = countRoutes(app, metrics);
   // Probes are counted but not logged (a load balancer asks every few seconds); every other request gets one line.
-  registerHealthRoutes(guardRoutes(counted, options.logger), context);
+  // Each path served here answers HEAD, OPTIONS and other methods itself (http/method-answers.ts): never forwarded.
+  const probes = answerOtherMethods(guardRoutes(counted, options.logger));
+  registerHealthRoutes(probes.app, context);
+  probes.finish();
   const routes = guardRoutes(logRequests(counted, options.logger), options.logger);
-  registerSpeechRoute(routes, context);
-  registerWalletRoutes(routes, context);
-  registerCatalogRoutes(routes, context);
+  const own = answerOtherMethods(routes);
+  registerSpeechRoute(own.app, context);
+  registerWalletRoutes(own.app, context);
+  registerCatalogRoutes(own.app, context);
+  own.finish();
   const closeProxy = registerControlPlaneProxy(routes, context, options.controlPlaneUrl, options.trustedProxies);
 
   const listenSocket = await new Promise<ListenSocket>((resolve, reject) => {

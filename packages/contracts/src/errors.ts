@@ -83,6 +83,19 @@ export function errorBody(
   return body;
 }
 
+/**
+ * A method a known path does not serve, on both planes: 405 `method_not_allowed` with an `Allow` header
+ * (this value) and this body; OPTIONS gets 200, the same header and no content. `served` are the path's
+ * methods; HEAD is added wherever GET is, OPTIONS always, in a fixed order.
+ */
+export function methodAnswer(served: Iterable<string>, method: string): { allow: string; body: ErrorBody } {
+  const methods = new Set(served);
+  if (methods.has('GET')) methods.add('HEAD');
+  methods.add('OPTIONS');
+  const allow = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((name) => methods.has(name)).join(', ');
+  return { allow, body: errorBody('method_not_allowed', `${method} is not served here; allowed: ${allow}`) };
+}
+
 /** The finer `code` values of the per-key limits (429 and 402). */
 export const LIMIT_CODES = {
   rate: 'rate_limit_exceeded',

@@ -1,6 +1,6 @@
 // @voice-router/contracts: request/response schemas shared by the servers, the CLI and the OpenAPI document.
 export {
-  ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, UPSTREAM_FAILURE_CODES, LIMIT_CODES, ErrorBodySchema, errorBody,
+  ERROR_STATUS, UPSTREAM_TIMEOUT_STATUS, UPSTREAM_FAILURE_CODES, LIMIT_CODES, ErrorBodySchema, errorBody, methodAnswer,
   type ErrorCode, type ErrorBody, type UpstreamFailureCode,
 } from './errors.js';
 export {

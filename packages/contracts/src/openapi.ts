@@ -105,7 +105,9 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
       description:
         'One OpenAI-compatible text-to-speech interface in front of many providers, with a prepaid wallet in integer USD micro-dollars. ' +
         'Errors always have the body {"error": code, "details"?: text}. ' +
-        'Paths are exact: another letter case, a trailing slash or a #fragment sent on the wire is 404 not_found, as for any unknown path.',
+        'Paths are exact: another letter case, a trailing slash or a #fragment sent on the wire is 404 not_found, as for any unknown path. ' +
+        'On a path listed here, HEAD is served wherever GET is (the same status and headers, no body), OPTIONS answers 200 with an Allow header and no content, ' +
+        'and any other method it does not list is 405 method_not_allowed with an Allow header.',
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: '/' }],

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as UwsTypes from '@trufflesuite/uws-js-unofficial';
 import type { HttpRequest, HttpResponse, HttpServerModule, TemplatedApp } from '../uws.js';
+import { bodilessHead } from './bodiless-head.js';
 
 const require = createRequire(import.meta.url);
 const PACKAGE = '@trufflesuite/uws-js-unofficial';
@@ -26,6 +27,15 @@ export type NativeLoad =
 
 let cached: NativeLoad | undefined;
 
+/** The native module as the data plane uses it: its apps answer HEAD without a body (see bodiless-head.ts). */
+function nativeServer(uws: typeof UwsTypes): HttpServerModule {
+  return {
+    App: () => bodilessHead(uws.App()),
+    us_socket_local_port: (listenSocket) => uws.us_socket_local_port(listenSocket as UwsTypes.us_listen_socket),
+    us_listen_socket_close: (listenSocket) => uws.us_listen_socket_close(listenSocket as UwsTypes.us_listen_socket),
+  };
+}
+
 /** The loader's own detail (e.g. `GLIBC_2.38 not found`) comes last in uWS.js's message. */
 function lastLine(error: unknown): string {
   return (error as Error).message.split('\n').filter((line) => line.trim()).at(-1) ?? String(error);
@@ -35,7 +45,7 @@ function loadRepublishedOfficialBuild(): NativeLoad {
   try {
     const uws = require(REPUBLISHED_OFFICIAL_BUILD) as typeof UwsTypes;
     const manifest = require(path.join(path.dirname(require.resolve(REPUBLISHED_OFFICIAL_BUILD)), 'package.json')) as { version: string };
-    const server: HttpServerModule = uws;
+    const server = nativeServer(uws);
     return {
       ok: true, server, version: `${REPUBLISHED_OFFICIAL_BUILD}@${manifest.version}`, packageName: REPUBLISHED_OFFICIAL_BUILD, packageVersion: manifest.version,
     };
@@ -53,7 +63,7 @@ export function loadNativeUws(): NativeLoad {
     const packageDirectory = path.dirname(require.resolve(`${PACKAGE}/package.json`));
     const binary = path.join(packageDirectory, 'binaries', `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`);
     const uws = require(binary) as typeof UwsTypes;
-    const server: HttpServerModule = uws;
+    const server = nativeServer(uws);
     cached = { ok: true, server, version: `${PACKAGE}@${manifest.version}`, packageName: PACKAGE, packageVersion: manifest.version };
   } catch (error) {
     // Not having the republished build installed is the normal case outside the images.

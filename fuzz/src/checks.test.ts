@@ -80,4 +80,12 @@ describe('checkResponse', () => {
     expect(checkResponse(request({ method: 'PROPFIND' }), { kind: 'closed', error: 'ECONNRESET' })).toEqual([]);
     expect(checkResponse(request({ method: 'PUT' }), { kind: 'closed', error: 'ECONNRESET' })).toHaveLength(1);
   });
+
+  it('fails a 405 without Allow, and leaves an answer the client walked away from unchecked', () => {
+    const refused = json(405, { error: 'method_not_allowed' });
+    expect(checkResponse(request({ method: 'PUT' }), refused)).toEqual([expect.stringMatching(/without an Allow header/)]);
+    if (refused.kind === 'answered') refused.headers.allow = 'GET, HEAD, POST, OPTIONS';
+    expect(checkResponse(request({ method: 'PUT' }), refused)).toEqual([]);
+    expect(checkResponse(request({ leaveAfterMs: 0 }), { kind: 'left' })).toEqual([]);
+  });
 });

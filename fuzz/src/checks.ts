@@ -97,6 +97,7 @@ function checkSpeechAudio(headers: Record<string, unknown>, body: Buffer): strin
 export function checkResponse(request: FuzzRequest, response: FuzzResponse): string[] {
   // Headers beyond the server's limits may be refused by closing the connection, or left unanswered
   // until the server's idle timeout (uWebSockets.js does so past about 50 headers): counted, not failed.
+  if (response.kind === 'left') return [];
   if (response.kind === 'timeout') return request.oversizedHeaders ? [] : ['no answer in time (a hung request)'];
   if (response.kind === 'closed') {
     if (request.oversizedHeaders || !STANDARD_METHODS.has(request.method) || response.error.startsWith('client refused')) return [];
@@ -110,6 +111,7 @@ export function checkResponse(request: FuzzRequest, response: FuzzResponse): str
     // HEAD carries no body to name the code: a 503 on the paths whose configuration 503s are documented.
     || (status === 503 && request.method.toUpperCase() === 'HEAD' && CONFIGURABLE_PATHS.test(request.target));
   if (status >= 500 && !documented) return [`unexpected ${status}: ${body.toString('utf8').slice(0, 200)}`];
+  if (status === 405 && typeof headers.allow !== 'string') return ['405 without an Allow header (RFC 9110 §15.5.6)'];
   if (status >= 400) {
     // A server may refuse oversized headers before routing, in its own words (431 or 400).
     if (request.oversizedHeaders && (status === 431 || status === 400 || status === 413) && !contentType.startsWith('application/json')) return [];

@@ -18,12 +18,25 @@ export interface FuzzRequest {
   chunked?: boolean;
   /** Headers far beyond what servers accept: refusing them (431, or closing the connection) is allowed. */
   oversizedHeaders?: boolean;
+  /**
+   * The client closes the connection this many milliseconds after sending, unless the answer came first.
+   * Never on the speech path: what a left speech request is charged depends on the audio it got.
+   */
+  leaveAfterMs?: number;
 }
 
 export type FuzzResponse =
   | { kind: 'answered'; status: number; headers: http.IncomingHttpHeaders; body: Buffer; truncated: boolean }
   | { kind: 'closed'; error: string }
-  | { kind: 'timeout' };
+  | { kind: 'timeout' }
+  /** The client left before the answer (leaveAfterMs); nothing to check but that the service lives on. */
+  | { kind: 'left' };
+
+/**
+ * After leaving, the time the service gets to meet the consequences (an answer arriving for nobody)
+ * before the next input, so that a process death is blamed on the input that caused it.
+ */
+const AFTER_LEAVING_MS = 250;
 
 // One connection per request: an answer that closes its connection (e.g. to a body over the limit)
 // must not fail the next, unrelated input, and a shrunk counterexample must replay on its own.
@@ -57,14 +70,20 @@ export function send(baseUrl: string, request: FuzzRequest, timeoutMs: number): 
       outgoing.destroy();
       finish({ kind: 'timeout' });
     }, timeoutMs);
-    outgoing.on('error', (error) => finish({ kind: 'closed', error: (error as NodeJS.ErrnoException).code ?? error.message }));
+    let left = false;
+    let answering = false;
+    outgoing.on('error', (error) => {
+      if (!left) finish({ kind: 'closed', error: (error as NodeJS.ErrnoException).code ?? error.message });
+    });
     outgoing.on('response', (incoming) => {
+      if (left) return void incoming.destroy();
+      answering = true;
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => finish({ kind: 'answered', status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), truncated: false }));
       // A response cut short (e.g. an upstream that died mid-stream) is still an answer: it is checked as one.
-      incoming.on('error', () => finish({ kind: 'answered', status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), truncated: true }));
-      incoming.on('aborted', () => finish({ kind: 'answered', status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), truncated: true }));
+      incoming.on('error', () => left || finish({ kind: 'answered', status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), truncated: true }));
+      incoming.on('aborted', () => left || finish({ kind: 'answered', status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), truncated: true }));
     });
     if (body && request.chunked) {
       // Two chunks, so the server sees a body that arrives in pieces.
@@ -73,6 +92,15 @@ export function send(baseUrl: string, request: FuzzRequest, timeoutMs: number): 
       outgoing.end(body.subarray(middle));
     } else {
       outgoing.end(body);
+    }
+    if (request.leaveAfterMs !== undefined) {
+      setTimeout(() => {
+        // An answer that began in time is read and checked as usual.
+        if (settled || answering) return;
+        left = true;
+        outgoing.destroy();
+        setTimeout(() => finish({ kind: 'left' }), AFTER_LEAVING_MS);
+      }, request.leaveAfterMs);
     }
   });
 }

@@ -56,7 +56,8 @@ function knownGoodSpeech(world: FuzzWorld): FuzzRequest[] {
 function describeRequest(request: FuzzRequest): string {
   const headers = Object.entries(request.headers).map(([name, value]) => `  ${name}: ${value.length > 200 ? `${value.slice(0, 200)}… (${value.length} chars)` : value}`);
   const body = request.body === undefined ? '' : `\n  body${request.chunked ? ' (chunked)' : ''}${request.bodyLatin1 ? ' (latin1)' : ''}: ${JSON.stringify(request.body.length > 2_000 ? `${request.body.slice(0, 2_000)}…` : request.body)} (${request.body.length} chars)`;
-  return `${request.method} ${request.target}  [route: ${request.route}]\n${headers.join('\n')}${body}`;
+  const leaves = request.leaveAfterMs === undefined ? '' : `\n  (the client leaves ${request.leaveAfterMs} ms after sending)`;
+  return `${request.method} ${request.target}  [route: ${request.route}]\n${headers.join('\n')}${body}${leaves}`;
 }
 
 async function fuzz(options: FuzzOptions): Promise<number> {

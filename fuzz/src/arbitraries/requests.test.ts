@@ -37,6 +37,14 @@ describe('the request generators', () => {
     }
   });
 
+  it('leave early in some inputs, never on the speech path (what a left speech request costs depends on its audio)', () => {
+    const leaving = samples.filter((sample) => sample.leaveAfterMs !== undefined);
+    expect(leaving.length).toBeGreaterThan(samples.length / 20);
+    expect(new Set(leaving.map((sample) => sample.route)).size).toBeGreaterThan(5);
+    for (const sample of leaving) expect(sample.target, sample.route).not.toMatch(/audio\/speech/i);
+    expect(samples.some((sample) => /audio\/speech/i.test(sample.target))).toBe(true);
+  });
+
   it('percent-encode lone surrogates instead of throwing', () => {
     expect(percentEncode('a\ud800/é')).toBe('a%EF%BF%BD%2F%C3%A9');
   });

@@ -52,9 +52,9 @@ afterAll(async () => {
 });
 
 /** Sends raw bytes (fetch and node:http would encode or refuse them) and returns the status line and body. */
-function rawRequest(target: Buffer, method = 'GET'): Promise<string> {
+function rawRequest(target: Buffer, method = 'GET', port = dataPlane.port): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(dataPlane.port, '127.0.0.1');
+    const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     const answer = () => Buffer.concat(chunks).toString('latin1');
     // Done once the whole body named by Content-Length is in (the server may keep the socket open).
@@ -125,6 +125,14 @@ async function stillServes(port: number): Promise<void> {
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ path: '/v1/keys' });
 }
+
+describe.each(testedServers())('a forwarded answer (%s)', (server) => {
+  it('carries one Date header, the data plane\'s own', async () => {
+    const answer = await rawRequest(Buffer.from('/v1/keys'), 'GET', dataPlanes.get(server)!.port);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.slice(0, answer.indexOf('\r\n\r\n')).match(/^date:/gim)).toHaveLength(1);
+  });
+});
 
 describe.each(testedServers())('a client that leaves a forwarded request (%s)', (server) => {
   // Found by hand: the data plane dropped the control plane's unread answer with destroy(), undici then

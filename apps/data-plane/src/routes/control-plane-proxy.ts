@@ -14,6 +14,8 @@ const MAX_PROXIED_BODY_BYTES = 1_048_576;
 /** A request target is printable ASCII (RFC 9112); anything else must arrive percent-encoded. */
 const VALID_TARGET = /^[\x21-\x7e]*$/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length']);
+/** Not relayed from the control plane's answer: hop-by-hop fields, and Date, which both servers add themselves (uWS sent two). */
+const NOT_RELAYED = new Set([...HOP_BY_HOP, 'date']);
 
 export function registerControlPlaneProxy(
   app: TemplatedApp, context: DataPlaneContext, controlPlaneUrl: string | undefined, trustedProxies: TrustedProxies = parseTrustedProxies(''),
@@ -64,7 +66,7 @@ export function registerControlPlaneProxy(
       res.cork(() => {
         res.writeStatus(statusLine(upstream.statusCode));
         for (const [name, value] of Object.entries(upstream.headers)) {
-          if (HOP_BY_HOP.has(name) || value === undefined) continue;
+          if (NOT_RELAYED.has(name) || value === undefined) continue;
           for (const item of Array.isArray(value) ? value : [value]) res.writeHeader(name, item);
         }
       });

@@ -47,7 +47,10 @@ export type ListenSocket = object;
 export interface TemplatedApp {
   get(pattern: string, handler: RouteHandler): TemplatedApp;
   post(pattern: string, handler: RouteHandler): TemplatedApp;
-  /** Every method; '/*' is the catch-all. Specific routes win over it, as in uWS. */
+  /**
+   * Every method; '/*' is the catch-all. Specific routes win over it, as in uWS. A HEAD request's answer
+   * carries no body whatever the handler writes (node:http drops it; native uWS through server/bodiless-head.ts).
+   */
   any(pattern: string, handler: RouteHandler): TemplatedApp;
   listen(host: string, port: number, callback: (listenSocket: ListenSocket | false) => void): TemplatedApp;
 }

@@ -68,10 +68,10 @@ function servedApiPaths(app: Express): Array<{ matches: (path: string) => boolea
 /**
  * The answers for a method an API path does not serve, before any body is read (contracts'
  * `methodAnswer`): OPTIONS is 200 with `Allow` and no content, any other method 405 `method_not_allowed`
- * with `Allow` (RFC 9110 §15.5.6). The paths and
- * their methods are read from the app's own routes (router's `listRoutes`, HEAD included wherever GET
- * is) on the first request, so they cannot drift from what is served. The data plane answers its own
- * paths the same way (apps/data-plane/src/http/method-answers.ts); unknown paths stay 404 not_found.
+ * with `Allow` (RFC 9110 §15.5.6). The paths and their methods are read from the app's own routes
+ * (router's `listRoutes`, HEAD included wherever GET is) on the first request, so they cannot drift from
+ * what is served. The data plane answers its own paths the same way (apps/data-plane/src/http/
+ * method-answers.ts); unknown paths stay 404 not_found.
  */
 export function otherMethods(app: Express): RequestHandler {
   let served: ReturnType<typeof servedApiPaths> | undefined;

@@ -50,7 +50,6 @@ export class BodilessResponse implements HttpResponse {
   }
 }
 
-
 /** The app with every `any` route's HEAD requests answered through a BodilessResponse. */
 export function bodilessHead(app: TemplatedApp): TemplatedApp {
   const wrapped: TemplatedApp = {

@@ -70,7 +70,7 @@ const oversized = fc.oneof(
   fc.integer({ min: 45, max: 120 }).map((count) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`x-many-${index}`, String(index)]))),
 );
 
-/** Everything besides Authorization: organization, content type, accept, Host, random and huge headers. */
+/** Everything besides Authorization: organization, content type, accept, Host, Expect, random and huge headers. */
 export function otherHeaders(withBody: boolean): fc.Arbitrary<HeaderSet> {
   return fc
     .record(
@@ -80,6 +80,8 @@ export function otherHeaders(withBody: boolean): fc.Arbitrary<HeaderSet> {
         accept: sometimes(fc.constantFrom('*/*', 'application/json', 'audio/mpeg', 'application/octet-stream', 'text/html', ''), 2),
         host: sometimes(fc.constantFrom('evil.example', 'localhost:1', '[::1]:8080', 'a b', '127.0.0.1:99999', 'x'.repeat(300), ''), 8),
         forwarded: sometimes(fc.constantFrom('https', 'gopher', ''), 8),
+        // Sent with the body at once, as clients that do not wait for `100 Continue` do (forwarding it was a 500).
+        expect: withBody ? sometimes(fc.constant('100-continue'), 8) : fc.constant(null),
         extra: fc.dictionary(headerName, headerValue, { maxKeys: 3 }),
         huge: sometimes(oversized, 80),
       },
@@ -92,6 +94,7 @@ export function otherHeaders(withBody: boolean): fc.Arbitrary<HeaderSet> {
       if (drawn.accept != null) headers.accept = drawn.accept;
       if (drawn.host != null) headers.host = drawn.host;
       if (drawn.forwarded != null) headers['x-forwarded-proto'] = drawn.forwarded;
+      if (drawn.expect != null) headers.expect = drawn.expect;
       if (drawn.huge != null) Object.assign(headers, drawn.huge);
       return { headers, oversized: drawn.huge != null };
     });

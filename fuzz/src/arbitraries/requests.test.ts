@@ -45,6 +45,13 @@ describe('the request generators', () => {
     expect(samples.some((sample) => /audio\/speech/i.test(sample.target))).toBe(true);
   });
 
+  it('send Expect: 100-continue with some bodies, never without a body', () => {
+    const expecting = samples.filter((sample) => sample.headers.expect !== undefined);
+    expect(expecting.length).toBeGreaterThan(samples.length / 40);
+    for (const sample of expecting) expect(sample.body, sample.route).toBeDefined();
+    expect(new Set(expecting.map((sample) => sample.route))).toContain('POST /v1/keys');
+  });
+
   it('percent-encode lone surrogates instead of throwing', () => {
     expect(percentEncode('a\ud800/é')).toBe('a%EF%BF%BD%2F%C3%A9');
   });

@@ -14,6 +14,13 @@ const MAX_PROXIED_BODY_BYTES = 1_048_576;
 /** A request target is printable ASCII (RFC 9112); anything else must arrive percent-encoded. */
 const VALID_TARGET = /^[\x21-\x7e]*$/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length']);
+/**
+ * Not forwarded from the client's request: hop-by-hop fields, and Expect. The data plane reads the whole body
+ * (its server answers `100 Continue` itself) before it forwards, and undici refuses to send Expect: a request
+ * with `Expect: 100-continue` (.NET Framework's HttpWebRequest and Windows PowerShell send it on every POST, curl
+ * on large bodies) was a 500 "control plane unavailable".
+ */
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect']);
 /** Not relayed from the control plane's answer: hop-by-hop fields, and Date, which both servers add themselves (uWS sent two). */
 const NOT_RELAYED = new Set([...HOP_BY_HOP, 'date']);
 
@@ -31,7 +38,7 @@ export function registerControlPlaneProxy(
     const path = req.getUrl() + (query ? `?${query}` : '');
     const headers: Record<string, string> = {};
     req.forEach((name, value) => {
-      if (!HOP_BY_HOP.has(name) && name !== 'host' && !FORWARDING_HEADER_NAMES.has(name)) headers[name] = value;
+      if (!NOT_FORWARDED.has(name) && name !== 'host' && !FORWARDING_HEADER_NAMES.has(name)) headers[name] = value;
     });
     // The socket's address, read now (the request object is only valid synchronously in this handler).
     const peer = normaliseAddress(Buffer.from(res.getRemoteAddressAsText()).toString());

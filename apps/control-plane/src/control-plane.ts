@@ -70,7 +70,7 @@ export function createControlPlaneApp(options: ControlPlaneOptions): Express {
   app.use(logRequests(options.logger));
   if (options.metrics) app.use(countRequests(options.metrics));
   app.use(exactTargets());
-  // Before any body is read: a method a known API path does not serve is 405 (OPTIONS 204), with Allow.
+  // Before any body is read: a method a known API path does not serve is 405 (OPTIONS 200), with Allow.
   app.use(otherMethods(app));
   const openApiDocument = JSON.stringify(buildOpenApiDocument({ version: options.version }));
   const onKeyRevoked = options.onKeyRevoked ?? (() => undefined);

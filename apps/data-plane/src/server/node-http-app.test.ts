@@ -120,6 +120,14 @@ describe('the node:http adapter: responses', () => {
     expect(closing.closedByServer).toBe(true);
   });
 
+  it('answers HTTP/1.0 requests, without keeping the connection (native uWS 20.30 never answers them: README)', async () => {
+    const port = await start((app) => app.get('/readyz', (res) => void res.writeHeader('content-type', 'application/json').end('{"status":"ready"}')));
+    const exchange = await rawExchange(port, 'GET /readyz HTTP/1.0\r\n\r\n');
+    expect(exchange.text).toMatch(/^HTTP\/1\.[01] 200 /);
+    expect(parseResponse(exchange.text).body).toBe('{"status":"ready"}');
+    expect(exchange.closedByServer).toBe(true);
+  });
+
   it('answers HEAD with the headers only, and the connection stays usable', async () => {
     const port = await start((app) => app.any('/*', (res) => void res.writeHeader('content-type', 'text/plain').end('twelve bytes')));
     const exchange = await rawExchange(port, get('/x', {}, 'HEAD') + get('/x'), { expectResponses: 2 });
